@@ -1,0 +1,18 @@
+// Three tiers (see docs/architecture.md): unit specs beside the code, integration
+// specs against a real PostgreSQL, browser journeys in Debian's Chromium.
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
+const common = {
+  transform: { '^.+\\.(t|j)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras)/)'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  globalSetup: '<rootDir>/test/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+  maxWorkers: 2,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000 },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 120000 },
+  ],
+};

@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { createValidationPipe } from './common/http/validation';
+import { AppConfig } from './config/configuration';
+
+export const API_PREFIX = 'api/v1';
+
+/** Builds the whole app (API, docs, static front ends) for main.ts and the tests alike. */
+export async function createApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    logger: opts.logger === false ? false : undefined,
+  });
+  if (opts.logger !== false) app.useLogger(app.get(Logger));
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  // Nested query parameters (order[0][column]) are part of the paging protocol.
+  http.set('query parser', 'extended');
+  http.set('trust proxy', config.app.trustProxy);
+  http.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+          frameSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+
+  const docConfig = new DocumentBuilder()
+    .setTitle('Campaign API')
+    .setDescription('Public campaign site and staff admin API. Tables speak the paging protocol (draw, start, length, order, search, columns).')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
+
+  mountStatic(http, config);
+  return app;
+}
+
+/** Uploads, the built admin (at /admin and /login) and the public site (every other path). */
+function mountStatic(http: express.Express, config: AppConfig) {
+  const root = config.app.staticRoot;
+  const uploads = config.files.uploadDir;
+  mkdirSync(uploads, { recursive: true });
+  http.use('/uploads', express.static(uploads, { maxAge: '7d', immutable: true, fallthrough: false, dotfiles: 'deny' }));
+  const spa = (dir: string, prefix: string) => {
+    const index = join(dir, 'index.html');
+    const assets = express.static(dir, { index: false, maxAge: '1y', immutable: true });
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const rest = prefix ? req.path.slice(prefix.length) || '/' : req.path;
+      if (rest.startsWith('/assets/')) {
+        req.url = rest;
+        return assets(req, res, next);
+      }
+      if (/\.[a-z0-9]+$/i.test(rest) && existsSync(join(dir, rest))) {
+        req.url = rest;
+        return express.static(dir, { index: false, maxAge: '1h' })(req, res, next);
+      }
+      if (!existsSync(index)) return res.status(503).type('text').send(`Not built yet: run npm run build (${dir})`);
+      res.setHeader('Cache-Control', 'no-cache');
+      return res.sendFile(index);
+    };
+  };
+  const admin = spa(join(root, 'admin', 'dist'), '/admin');
+  const site = spa(join(root, 'public-site', 'dist'), '');
+  http.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith('/api/') || req.path === '/api') return next();
+    if (req.path === '/admin' || req.path.startsWith('/admin/')) return admin(req, res, next);
+    if (req.path === '/login') {
+      req.url = '/admin/login';
+      return admin(req, res, next);
+    }
+    return site(req, res, next);
+  });
+}

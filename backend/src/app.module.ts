@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthGuard } from './common/auth/auth.guard';
+import { HttpExceptionFilter } from './common/http/http-exception.filter';
+import { loggerOptions } from './common/http/logger';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { ConfigModule } from './config/config.module';
+import { AppConfig } from './config/configuration';
+import { dataSourceOptions } from './database/data-source';
+import { SeedModule } from './database/seeds/seed.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { BranchModule } from './modules/branch/branch.module';
+import { HealthModule } from './modules/health/health.module';
+import { RoleModule } from './modules/role/role.module';
+import { UserModule } from './modules/user/user.module';
+
+/** Domain modules, one per domain (docs/architecture.md). */
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, HealthModule];
+
+@Module({})
+export class AppModule {
+  /** The config is resolved before the module is built: the database URL may be the embedded server's. */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
+        JwtModule.register({
+          global: true,
+          secret: config.auth.jwtSecret,
+          signOptions: { algorithm: 'HS256' },
+          verifyOptions: { algorithms: ['HS256'] },
+        }),
+        RateLimitModule,
+        SeedModule,
+        ...DOMAIN_MODULES,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

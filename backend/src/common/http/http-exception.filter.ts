@@ -1,0 +1,61 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { TooManyRequestsError } from './errors';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+/**
+ * Maps every error to the spec's shapes: `{ message }` for 401/403/404/409/429,
+ * `{ message, errors }` for 422, 503 when the database is unreachable, and a bare
+ * 500 that never leaks internals.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds) {
+        res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      }
+      res.status(status).json(normalise(body, status));
+      return;
+    }
+    if (isDatabaseDown(exception)) {
+      this.logger.warn(`database unavailable: ${(exception as Error).message}`);
+      res.setHeader('Retry-After', '5');
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      return;
+    }
+    if (exception instanceof QueryFailedError && (exception as { driverError?: { code?: string } }).driverError?.code === '22P02') {
+      res.status(HttpStatus.NOT_FOUND).json({ message: 'Not found.' });
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Server Error' });
+  }
+}
+
+function normalise(body: string | object, status: number): object {
+  if (typeof body === 'string') return { message: body };
+  const b = body as { message?: unknown; errors?: unknown; error?: unknown };
+  let message = b.message;
+  if (Array.isArray(message)) message = message[0];
+  if (typeof message !== 'string') message = HttpStatus[status] ?? 'Error';
+  if (status === HttpStatus.PAYLOAD_TOO_LARGE) message = 'The file is too large.';
+  return b.errors ? { message, errors: b.errors } : { message };
+}
+
+export function isDatabaseDown(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = err.driverError?.code ?? err.code;
+  if (code && DB_DOWN_CODES.has(code)) return true;
+  const msg = err.message ?? '';
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg);
+}

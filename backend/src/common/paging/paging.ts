@@ -1,0 +1,130 @@
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { UnprocessableError } from '../http/errors';
+
+/**
+ * The table paging protocol of SPEC section 7 (DataTables style):
+ * request  draw, start, length (-1 = all), order[i][column|dir], columns[i][data|searchable|orderable], search[value]
+ * response { data, input: { length, start, draw }, recordsTotal, recordsFiltered }
+ */
+export interface PageQuery {
+  draw?: string | number;
+  start?: string | number;
+  length?: string | number;
+  order?: Array<{ column?: string | number; dir?: string }> | Record<string, { column?: string | number; dir?: string }>;
+  columns?: Array<{ data?: string; name?: string }> | Record<string, { data?: string; name?: string }>;
+  search?: { value?: string } | string;
+  [extra: string]: unknown;
+}
+
+export interface PageResult<T> {
+  data: T[];
+  input: { length: number; start: number; draw: number };
+  recordsTotal: number;
+  recordsFiltered: number;
+}
+
+export interface TableSpec {
+  /** Column name (as the client names it) -> SQL expression. Only these can be ordered. */
+  orderable: Record<string, string>;
+  /** SQL expressions searched with ILIKE by search[value]. */
+  searchable: string[];
+  /** Default order when none is asked for. */
+  defaultOrder: [string, 'ASC' | 'DESC'];
+  /** Always appended last so pages are stable. */
+  tieBreaker?: string;
+  /** Highest length a caller may ask for; -1 (all) stays allowed for print and export. */
+  maxLength?: number;
+}
+
+export const DEFAULT_PAGE_LENGTH = 10;
+
+export interface ParsedPage {
+  draw: number;
+  start: number;
+  length: number;
+  order: Array<[string, 'ASC' | 'DESC']>;
+  search: string;
+}
+
+export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
+  const errors: Record<string, string[]> = {};
+  const int = (v: unknown, fallback: number) => {
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    return Number.isInteger(n) ? n : NaN;
+  };
+  const draw = int(query.draw, 0);
+  const start = int(query.start, 0);
+  const length = int(query.length, DEFAULT_PAGE_LENGTH);
+  if (Number.isNaN(draw) || draw < 0) errors.draw = ['The draw must be a whole number.'];
+  if (Number.isNaN(start) || start < 0) errors.start = ['The start must be a whole number of at least 0.'];
+  if (Number.isNaN(length) || (length < 1 && length !== -1) || length > (spec.maxLength ?? 1000)) {
+    errors.length = [`The length must be -1 or between 1 and ${spec.maxLength ?? 1000}.`];
+  }
+  const columns = toArray(query.columns);
+  const order: Array<[string, 'ASC' | 'DESC']> = [];
+  for (const o of toArray(query.order)) {
+    if (!o || o.column === undefined) continue;
+    const idx = Number(o.column);
+    const name = Number.isInteger(idx) ? (columns[idx]?.data ?? columns[idx]?.name) : String(o.column);
+    const dir = String(o.dir ?? 'asc').toUpperCase();
+    if (!name || !(name in spec.orderable)) {
+      errors.order = [`The column ${name ?? o.column} cannot be ordered.`];
+      continue;
+    }
+    if (dir !== 'ASC' && dir !== 'DESC') {
+      errors.order = ['The order direction must be asc or desc.'];
+      continue;
+    }
+    order.push([spec.orderable[name], dir]);
+  }
+  if (Object.keys(errors).length) throw new UnprocessableError(errors);
+  const rawSearch = typeof query.search === 'string' ? query.search : query.search?.value;
+  const search = typeof rawSearch === 'string' ? rawSearch.trim().slice(0, 100) : '';
+  return { draw, start, length, order: order.length ? order : [[spec.orderable[spec.defaultOrder[0]] ?? spec.defaultOrder[0], spec.defaultOrder[1]]], search };
+}
+
+/**
+ * Runs a table query: `qb` already holds the caller's scope and filters.
+ * recordsTotal counts the scoped table, recordsFiltered adds the search.
+ */
+export async function paginate<T extends ObjectLiteral, R = T>(
+  qb: SelectQueryBuilder<T>,
+  query: PageQuery,
+  spec: TableSpec,
+  map?: (rows: T[]) => R[] | Promise<R[]>,
+): Promise<PageResult<R>> {
+  const page = parsePageQuery(query, spec);
+  const recordsTotal = await qb.clone().getCount();
+  const filtered = qb.clone();
+  if (page.search && spec.searchable.length) {
+    const clauses = spec.searchable.map((expr) => `${expr}::text ILIKE :pagingSearch`);
+    filtered.andWhere(`(${clauses.join(' OR ')})`, { pagingSearch: `%${escapeLike(page.search)}%` });
+  }
+  const recordsFiltered = page.search ? await filtered.clone().getCount() : recordsTotal;
+  page.order.forEach(([expr, dir], i) => (i === 0 ? filtered.orderBy(expr, dir) : filtered.addOrderBy(expr, dir)));
+  if (spec.tieBreaker) filtered.addOrderBy(spec.tieBreaker, page.order[0][1]);
+  if (page.length !== -1) filtered.offset(page.start).limit(page.length);
+  const rows = await filtered.getMany();
+  return {
+    data: map ? await map(rows) : (rows as unknown as R[]),
+    input: { length: page.length, start: page.start, draw: page.draw },
+    recordsTotal,
+    recordsFiltered,
+  };
+}
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function toArray<T>(v: T[] | Record<string, T> | undefined): T[] {
+  if (!v) return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'object') {
+    const out: T[] = [];
+    for (const [k, val] of Object.entries(v)) if (/^\d+$/.test(k)) out[Number(k)] = val;
+    return out;
+  }
+  return [];
+}

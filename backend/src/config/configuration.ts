@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Each concern has its own typed block,
+ * validated at boot; a bad variable stops the process with a message naming it.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CAMPAIGN_TZ: z
+    .string()
+    .default('Asia/Kathmandu')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'is not a known IANA time zone'),
+  SEED_DEMO: bool.optional(),
+  UPLOAD_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SMS_PROVIDER: z.enum(['log', 'sparrow', 'aakash']).default('log'),
+  SMS_BASE_URL: z.string().url().optional(),
+  SMS_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().default('Campaign'),
+  SMS_WORKER: bool.default(true),
+  SMS_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  REDIS_URL: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  app: {
+    env: Env['NODE_ENV'];
+    port: number;
+    host: string;
+    dataDir: string;
+    campaignTz: string;
+    seedDemo: boolean;
+    trustProxy: boolean;
+    logLevel: Env['LOG_LEVEL'];
+    staticRoot: string;
+  };
+  database: { url?: string; poolSize: number; embeddedDir: string };
+  auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
+  files: { uploadDir: string; maxBytes: number };
+  sms: {
+    provider: Env['SMS_PROVIDER'];
+    baseUrl?: string;
+    token?: string;
+    from: string;
+    worker: boolean;
+    workerIntervalMs: number;
+  };
+  captcha: { secret?: string; siteKey?: string; verifyUrl: string };
+  redisUrl?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default) into the typed config, or throws naming the bad variables. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(process.cwd(), env.DATA_DIR);
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
+  }
+  return {
+    app: {
+      env: env.NODE_ENV,
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      campaignTz: env.CAMPAIGN_TZ,
+      seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+      trustProxy: env.TRUST_PROXY,
+      logLevel: env.LOG_LEVEL,
+      staticRoot: resolve(__dirname, '..', '..', '..'),
+    },
+    database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
+    auth: {
+      jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
+      expiresIn: 12 * 3600,
+      rememberExpiresIn: 30 * 24 * 3600,
+    },
+    files: { uploadDir: env.UPLOAD_DIR ? resolve(env.UPLOAD_DIR) : join(dataDir, 'uploads'), maxBytes: 5 * 1024 * 1024 },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      baseUrl: env.SMS_BASE_URL,
+      token: env.SMS_TOKEN,
+      from: env.SMS_FROM,
+      worker: env.SMS_WORKER,
+      workerIntervalMs: env.SMS_WORKER_INTERVAL_MS,
+    },
+    captcha: { secret: env.RECAPTCHA_SECRET, siteKey: env.RECAPTCHA_SITE_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL },
+    redisUrl: env.REDIS_URL,
+  };
+}
+
+/** Outside production the JWT secret is generated once and kept in DATA_DIR, so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

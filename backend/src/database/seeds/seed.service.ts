@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { newSlug } from '../../common/slug';
+import { hashPassword } from '../../modules/auth/password';
+import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
+import { ROLES } from './roles';
+
+/** A step of the demo seed; later domains add theirs to DEMO_STEPS. Runs inside one transaction. */
+export type DemoStep = (em: EntityManager, ctx: { branchIds: number[] }) => Promise<void>;
+export const DEMO_STEPS: DemoStep[] = [];
+
+/** Idempotent seeds: roles on every boot; the demo only into an empty database. */
+@Injectable()
+export class SeedService {
+  private readonly logger = new Logger('Seed');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async ensureRoles(): Promise<void> {
+    for (const r of ROLES) {
+      await this.dataSource.query(
+        `INSERT INTO role (title, head_office, permissions) VALUES ($1, $2, $3)
+         ON CONFLICT (title) DO UPDATE SET head_office = EXCLUDED.head_office, permissions = EXCLUDED.permissions`,
+        [r.title, r.head_office, r.permissions],
+      );
+    }
+  }
+
+  /** Seeds the demo campaign when no staff user exists yet. Returns true when it seeded. */
+  async seedDemoIfEmpty(): Promise<boolean> {
+    await this.ensureRoles();
+    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM "user"`);
+    if (count > 0) return false;
+    const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+    await this.dataSource.transaction(async (em) => {
+      // A lock makes two instances booting at once seed only once.
+      await em.query(`SELECT pg_advisory_xact_lock(20820001)`);
+      const [{ count: again }] = await em.query(`SELECT count(*)::int AS count FROM "user"`);
+      if (again > 0) return;
+      const branchIds: number[] = [];
+      for (const [i, b] of DEMO_BRANCHES.entries()) {
+        const email = `${b.title.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
+        const [row] = await em.query(
+          `INSERT INTO branch (slug, title, state, district, city, location, email, phone, mobile, "order")
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
+          [newSlug(), b.title, b.state, b.district, b.city, b.location, email, b.phone, b.mobile, i + 1],
+        );
+        branchIds.push(row.id);
+      }
+      for (const [i, l] of DEMO_LOGINS.entries()) {
+        await em.query(
+          `INSERT INTO "user" (slug, first_name, last_name, email, password, role_id, branch_id, phone)
+           VALUES ($1, $2, $3, $4, $5, (SELECT id FROM role WHERE title = $6), $7, $8)`,
+          [newSlug(), l.first_name, l.last_name, l.email, hashes[i], l.role, l.branch === null ? null : branchIds[l.branch], `98410000${10 + i}`],
+        );
+      }
+      for (const step of DEMO_STEPS) await step(em, { branchIds });
+    });
+    this.logger.log('demo campaign seeded');
+    return true;
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { AuthService } from './auth.service';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginDto } from './dto/login.dto';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
+  @ApiOperation({ summary: 'Sign in with email and password; answers access_token and user' })
+  login(@Body() dto: LoginDto, @Req() req: Request) {
+    return this.auth.login(dto, req.ip ?? 'unknown');
+  }
+
+  @RequirePermissions()
+  @Post('me')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirms the token and answers the signed-in user' })
+  async me(@CurrentUser() user: AuthUser) {
+    return { user: await this.auth.sessionUser(user.id) };
+  }
+
+  @RequirePermissions()
+  @Post('password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Changes one’s own password; older tokens stop working' })
+  async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
+    await this.auth.changePassword(user, dto);
+    return { message: 'Password changed. Please sign in again.' };
+  }
+}
