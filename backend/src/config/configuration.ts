@@ -33,7 +33,11 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   UPLOAD_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /** Hops of reverse proxies to trust for the client address: false, a number, or express names (loopback, uniquelocal). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   SMS_PROVIDER: z.enum(['log', 'sparrow', 'aakash']).default('log'),
   SMS_BASE_URL: z.string().url().optional(),
   SMS_TOKEN: z.string().optional(),
@@ -56,7 +60,7 @@ export interface AppConfig {
     dataDir: string;
     campaignTz: string;
     seedDemo: boolean;
-    trustProxy: boolean;
+    trustProxy: boolean | number | string;
     logLevel: Env['LOG_LEVEL'];
     staticRoot: string;
   };
