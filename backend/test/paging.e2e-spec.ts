@@ -1,0 +1,56 @@
+import { startTestApp, TestApp } from './harness/test-app';
+
+/** The paging protocol end to end, on the first table (GET /api/v1/user). */
+describe('paging protocol on GET /api/v1/user', () => {
+  let t: TestApp;
+  let auth: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    auth = `Bearer ${await t.token('admin@example.com')}`;
+  });
+  afterAll(() => t.close());
+
+  const table = (query: Record<string, unknown>) => t.http().get('/api/v1/user').query(query).set('Authorization', auth);
+  const cols = { 'columns[0][data]': 'name', 'columns[1][data]': 'email' };
+
+  it('answers data, input, recordsTotal and recordsFiltered with draw echoed', async () => {
+    const res = await table({ draw: 3, start: 0, length: 2, ...cols, 'order[0][column]': 1, 'order[0][dir]': 'asc' });
+    expect(res.status).toBe(200);
+    expect(res.body.input).toEqual({ draw: 3, start: 0, length: 2 });
+    expect(res.body.recordsTotal).toBe(5);
+    expect(res.body.recordsFiltered).toBe(5);
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@example.com', 'manager@example.com']);
+    expect(res.body.data[0].role.title).toBe('Super Admin');
+    expect(res.body.data[0]).not.toHaveProperty('password');
+  });
+
+  it('pages with start and length, ordered descending', async () => {
+    const res = await table({ start: 2, length: 2, ...cols, 'order[0][column]': 1, 'order[0][dir]': 'desc' });
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['office@example.com', 'manager@example.com']);
+  });
+
+  it('searches and counts what it filtered', async () => {
+    const res = await table({ 'search[value]': 'staff', ...cols, 'order[0][column]': 1, 'order[0][dir]': 'asc' });
+    expect(res.body.recordsTotal).toBe(5);
+    expect(res.body.recordsFiltered).toBe(2);
+    expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['staff2@example.com', 'staff@example.com']);
+  });
+
+  it('returns every row with length -1', async () => {
+    const res = await table({ length: -1 });
+    expect(res.body.data).toHaveLength(5);
+    expect(res.body.input.length).toBe(-1);
+  });
+
+  it('refuses an unknown order column with 422', async () => {
+    const res = await table({ 'columns[0][data]': 'password', 'order[0][column]': 0, 'order[0][dir]': 'asc' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.order).toEqual(['The column password cannot be ordered.']);
+  });
+
+  it('treats an injection string in search as text', async () => {
+    const res = await table({ 'search[value]': "' OR 1=1 --" });
+    expect(res.status).toBe(200);
+    expect(res.body.recordsFiltered).toBe(0);
+  });
+});
