@@ -1,0 +1,44 @@
+// Builds each workspace whose dist is missing or older than its sources.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const workspaces = [
+  { name: 'backend', out: 'backend/dist/main.js', src: ['backend/src', 'backend/tsconfig.json', 'backend/package.json'] },
+  { name: 'admin', out: 'admin/dist/index.html', src: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json'] },
+  { name: 'public-site', out: 'public-site/dist/index.html', src: ['public-site/src', 'public-site/index.html', 'public-site/vite.config.ts', 'public-site/public', 'public-site/package.json'] },
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of readdirSync(path)) max = Math.max(max, newest(join(path, e)));
+  return max;
+}
+
+export function staleWorkspaces() {
+  return workspaces
+    .filter((w) => {
+      const out = join(root, w.out);
+      if (!existsSync(out)) return true;
+      const built = statSync(out).mtimeMs;
+      return w.src.some((s) => newest(join(root, s)) > built);
+    })
+    .map((w) => w.name);
+}
+
+export function buildIfNeeded() {
+  const stale = staleWorkspaces();
+  if (!stale.length) return;
+  console.log(`Building ${stale.join(', ')} ...`);
+  execSync(`npx nx run-many -t build --projects=${stale.join(',')} --parallel=1 --outputStyle=static`, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true' },
+  });
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) buildIfNeeded();

@@ -1,0 +1,44 @@
+// `npm test`: builds, runs every workspace's tests, and ends with one line counting them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = mkdtempSync(join(tmpdir(), 'campaign-test-results-'));
+buildIfNeeded();
+
+const suites = [
+  { name: 'admin', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'admin.json')}`], cwd: 'admin', file: 'admin.json' },
+  { name: 'public-site', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'public-site.json')}`], cwd: 'public-site', file: 'public-site.json' },
+  { name: 'backend', cmd: ['npx', 'jest', '--json', `--outputFile=${join(out, 'backend.json')}`, ...process.argv.slice(2)], cwd: 'backend', file: 'backend.json' },
+];
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+for (const s of suites) {
+  console.log(`\n=== ${s.name} ===`);
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: join(root, s.cwd), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const file = join(out, s.file);
+  if (!existsSync(file)) {
+    failed += 1;
+    lines.push(`${s.name}: did not report (exit ${r.status})`);
+    continue;
+  }
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  const p = json.numPassedTests ?? 0;
+  let f = json.numFailedTests ?? 0;
+  // A suite that failed to run (syntax error, setup failure) counts as a failure too.
+  const broken = json.numRuntimeErrorTestSuites ?? 0;
+  f += broken;
+  if (r.status !== 0 && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  lines.push(`${s.name}: ${p} passed, ${f} failed${broken ? ` (${broken} suites did not run)` : ''}`);
+}
+rmSync(out, { recursive: true, force: true });
+console.log('\n' + lines.join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
