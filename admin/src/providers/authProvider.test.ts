@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider, INVALID_CREDENTIALS, LOGIN_PATH } from './authProvider';
+import type { SessionUser } from './session';
+
+const staff: SessionUser = {
+  id: 2,
+  slug: 'staffslug123',
+  name: 'Sita Staff',
+  email: 'staff@example.com',
+  branch_id: 3,
+  branch: { id: 3, title: 'Pokhara Motors' },
+  role: { id: 4, title: 'Branch Staff' },
+  permissions: ['read-bike-model', 'read-registration', 'create-registration', 'create-preregistration'],
+  isAdmin: false,
+};
+
+let store: Map<string, string>;
+let calls: Array<{ path: string; body?: unknown; auth: string | null }>;
+let reply: (path: string) => { status: number; body: unknown };
+
+beforeEach(() => {
+  store = new Map();
+  calls = [];
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  });
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const path = new URL(input, 'http://admin.test').pathname;
+    calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined, auth: new Headers(init.headers).get('Authorization') });
+    const { status, body } = reply(path);
+    return new Response(JSON.stringify(body), { status });
+  });
+});
+
+afterEach(async () => {
+  await authProvider.logout({});
+  vi.unstubAllGlobals();
+});
+
+describe('authProvider', () => {
+  it('logs in, stores token and user, and derives identity and permissions from them', async () => {
+    reply = () => ({ status: 200, body: { access_token: 'jwt-1', user: staff } });
+    await authProvider.login({ email: 'staff@example.com', password: 'Staff@2082', remember_me: true });
+    expect(calls[0]).toMatchObject({ path: '/api/v1/auth/login', body: { email: 'staff@example.com', password: 'Staff@2082', remember_me: true } });
+    expect(store.get('access_token')).toBe('jwt-1');
+    expect(JSON.parse(store.get('user')!)).toEqual(staff);
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(calls).toHaveLength(1); // the login itself confirmed the token
+    expect(await authProvider.getIdentity!()).toMatchObject({ id: 2, fullName: 'Sita Staff', branch: { title: 'Pokhara Motors' } });
+    expect(await authProvider.getPermissions!({})).toEqual(staff.permissions);
+  });
+
+  it("shows 'Invalid Credentials' when the server refuses the login", async () => {
+    reply = () => ({ status: 401, body: { message: 'Invalid Credentials' } });
+    await expect(authProvider.login({ email: 'x@y.z', password: 'nope' })).rejects.toThrow(INVALID_CREDENTIALS);
+    expect(store.has('access_token')).toBe(false);
+  });
+
+  it('answers canAccess from the permission list', async () => {
+    store.set('access_token', 't');
+    store.set('user', JSON.stringify(staff));
+    const can = (action: string, resource: string) => authProvider.canAccess!({ action, resource });
+    expect(await can('list', 'bike-model')).toBe(true);
+    expect(await can('create', 'bike-model')).toBe(false);
+    expect(await can('list', 'user')).toBe(false);
+    expect(await can('create', 'preregistration')).toBe(true);
+    expect(await can('delete', 'registration')).toBe(false);
+    expect(await can('list', 'test-ride')).toBe(true);
+    expect(await can('list', 'no-such-resource')).toBe(false);
+  });
+
+  it('confirms a stored token once through the me call on start', async () => {
+    store.set('access_token', 'old');
+    store.set('user', JSON.stringify({ ...staff, permissions: [] }));
+    reply = () => ({ status: 200, body: { user: staff } });
+    await authProvider.checkAuth({});
+    await authProvider.checkAuth({});
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/me']);
+    expect(calls[0].auth).toBe('Bearer old');
+    // The me answer refreshes the stored permissions.
+    expect(await authProvider.getPermissions!({})).toEqual(staff.permissions);
+  });
+
+  it('logs out when the me call fails', async () => {
+    store.set('access_token', 'expired');
+    store.set('user', JSON.stringify(staff));
+    reply = () => ({ status: 401, body: { message: 'Unauthenticated.' } });
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: LOGIN_PATH });
+    expect(store.has('access_token')).toBe(false);
+    expect(store.has('user')).toBe(false);
+  });
+
+  it('sends to /login without a token', async () => {
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: LOGIN_PATH });
+  });
+
+  it('logs out on a 401 from any call, not on a 403', async () => {
+    store.set('access_token', 't');
+    store.set('user', JSON.stringify(staff));
+    await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(store.has('access_token')).toBe(true);
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: LOGIN_PATH });
+    expect(store.has('access_token')).toBe(false);
+  });
+
+  it('logout clears the session and answers the login path', async () => {
+    store.set('access_token', 't');
+    store.set('user', JSON.stringify(staff));
+    expect(await authProvider.logout({})).toBe(LOGIN_PATH);
+    expect(store.size).toBe(0);
+  });
+});

@@ -1,0 +1,135 @@
+import { HttpError } from 'react-admin';
+import { session } from './session';
+
+/** Every call goes to /api/v1 on the same origin (the backend serves the admin too). */
+export const API_URL = '/api/v1';
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Turns a failed response into react-admin's HttpError. A 422 body
+ * `{ message, errors: { field: [messages] } }` becomes
+ * `body.errors = { field: firstMessage, root: { serverError: message } }`: react-admin puts
+ * each first message under its field and shows the server message in the toast.
+ */
+export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const message = typeof b.message === 'string' && b.message ? b.message : statusText || `Request failed (${status})`;
+  if (b.errors && typeof b.errors === 'object') {
+    const errors: Record<string, unknown> = {};
+    for (const [field, messages] of Object.entries(b.errors as Record<string, unknown>)) {
+      const first = Array.isArray(messages) ? messages[0] : messages;
+      if (typeof first === 'string') errors[field] = first;
+    }
+    errors.root = { serverError: message };
+    return new HttpError(message, status, { message, errors });
+  }
+  return new HttpError(message, status, { message });
+}
+
+/** True for a File, or a react-admin FileInput value `{ rawFile: File }`. */
+function fileOf(v: unknown): File | undefined {
+  if (typeof File !== 'undefined' && v instanceof File) return v;
+  if (v && typeof v === 'object' && 'rawFile' in v) {
+    const raw = (v as { rawFile: unknown }).rawFile;
+    if (typeof File !== 'undefined' && raw instanceof File) return raw;
+  }
+  return undefined;
+}
+
+export function containsFile(data: unknown): boolean {
+  if (fileOf(data)) return true;
+  if (Array.isArray(data)) return data.some(containsFile);
+  if (data && typeof data === 'object') return Object.values(data).some(containsFile);
+  return false;
+}
+
+/**
+ * Multipart body for a payload holding files: files keep their name, arrays become
+ * `key[]`, booleans 1/0, null an empty string (the server reads it as null), other
+ * objects JSON.
+ */
+export function toFormData(data: Record<string, unknown>): FormData {
+  const form = new FormData();
+  const append = (key: string, value: unknown) => {
+    const file = fileOf(value);
+    if (file) form.append(key, file, file.name);
+    else if (value === null) form.append(key, '');
+    else if (typeof value === 'boolean') form.append(key, value ? '1' : '0');
+    else if (value instanceof Date) form.append(key, value.toISOString());
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  };
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => append(`${key}[]`, v));
+    else append(key, value);
+  }
+  return form;
+}
+
+export interface ApiOptions {
+  method?: string;
+  /** A plain object (sent as JSON, or multipart when it holds a file) or a FormData. */
+  body?: Record<string, unknown> | FormData;
+  query?: URLSearchParams | Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: ApiOptions['query']): string {
+  let qs = '';
+  if (query instanceof URLSearchParams) qs = query.toString();
+  else if (query) {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') p.append(k, String(v));
+    qs = p.toString();
+  }
+  return `${API_URL}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function request(path: string, opts: ApiOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = session.token();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body && containsFile(opts.body)) body = toFormData(opts.body);
+  else if (opts.body) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/** Calls the API and answers the parsed JSON body; failures throw HttpError (see toHttpError). */
+export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const res = await request(path, opts);
+  const body = await readBody(res);
+  if (!res.ok) throw toHttpError(res.status, body, res.statusText);
+  return body as T;
+}
+
+/** Downloads a file the API streams (exports), with the bearer token, and saves it as `filename`. */
+export async function downloadFile(path: string, filename: string, query?: ApiOptions['query']): Promise<void> {
+  const res = await request(path, { query });
+  if (!res.ok) throw toHttpError(res.status, await readBody(res), res.statusText);
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
