@@ -30,6 +30,7 @@ async function bootstrap() {
   const app = await createApp(config);
   const seeds = app.get(SeedService);
   await seeds.ensureRoles();
+  if (config.app.bootstrapAdmin) await seeds.ensureAdmin(config.app.bootstrapAdmin.email, config.app.bootstrapAdmin.password);
   const seeded = config.app.seedDemo ? await seeds.seedDemoIfEmpty() : false;
   await app.listen(config.app.port, config.app.host);
   const url = `http://localhost:${config.app.port}`;

@@ -48,6 +48,8 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +62,8 @@ export interface AppConfig {
     dataDir: string;
     campaignTz: string;
     seedDemo: boolean;
+    /** First Super Admin for a production database (created at boot when missing). */
+    bootstrapAdmin?: { email: string; password: string };
     trustProxy: boolean | number | string;
     logLevel: Env['LOG_LEVEL'];
     staticRoot: string;
@@ -102,6 +106,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dataDir,
       campaignTz: env.CAMPAIGN_TZ,
       seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+      bootstrapAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
       staticRoot: resolve(__dirname, '..', '..', '..'),

@@ -26,6 +26,20 @@ export class SeedService {
     }
   }
 
+  /** Creates the first Super Admin (ADMIN_EMAIL / ADMIN_PASSWORD) when no user has that email. */
+  async ensureAdmin(email: string, password: string): Promise<boolean> {
+    const hash = await hashPassword(password);
+    const rows = await this.dataSource.query(
+      `INSERT INTO "user" (slug, first_name, last_name, email, password, role_id)
+       SELECT $1, 'Super', 'Admin', lower($2), $3, (SELECT id FROM role WHERE title = 'Super Admin')
+       WHERE NOT EXISTS (SELECT 1 FROM "user" WHERE lower(email) = lower($2) AND deleted_at IS NULL)
+       RETURNING id`,
+      [newSlug(), email, hash],
+    );
+    if (rows.length) this.logger.log(`Super Admin ${email} created`);
+    return rows.length > 0;
+  }
+
   /** Seeds the demo campaign when no staff user exists yet. Returns true when it seeded. */
   async seedDemoIfEmpty(): Promise<boolean> {
     await this.ensureRoles();
