@@ -1,0 +1,198 @@
+/**
+ * The one place that calls the backend (all under /api/v1).
+ * Reads are cached per visit so moving between routes does not ask again; a failed read is
+ * forgotten so the next use retries.
+ */
+import type { Province } from './cascade';
+
+export const API = '/api/v1';
+
+export interface Image {
+  url: string;
+  thumbnail: string;
+}
+export interface Option {
+  value: string;
+  label: string;
+}
+export interface Settings {
+  logo: Image | null;
+  scheme: string;
+  terms: string;
+  policy: string;
+  video: string | null;
+  notice: Image | null;
+  captcha_site_key: string | null;
+  brand_name: string;
+  campaign_name: string;
+  social_links: { label: string; url: string }[];
+  support_phones: string[];
+  official_website: string;
+  options: {
+    sources: string[];
+    payment_modes?: string[];
+    sexes?: string[];
+    sms_types?: string[];
+    allocation_types?: string[];
+    booking_types: Option[];
+    pre_prizes: number[];
+    prizes?: number[];
+    video_prizes?: number[];
+    roadies: string[];
+  };
+}
+export interface Branch {
+  id: number;
+  title: string;
+  state: string;
+  district: string;
+  city: string;
+  location: string;
+  order: number;
+}
+export interface Video {
+  id: number;
+  title: string;
+  url: string;
+  amount: number;
+  thumbnail: Image | null;
+}
+export interface BikeModel {
+  id: number;
+  title: string;
+  thumbnail?: Image | string | null;
+}
+/** What the public screens get back for a pre-registration (never the address, ID or OTP). */
+export interface Enquiry {
+  slug: string;
+  name: string;
+  phone: string; // masked, like 98******23
+  is_verified: boolean;
+  prize: number | null;
+}
+export interface TestRideBody {
+  name: string;
+  email?: string;
+  phone: string;
+  state: string;
+  district: string;
+  city: string;
+  branch_id: number;
+  bike_model_id: number;
+  type: string;
+  utm_source?: string;
+  'g-recaptcha-response'?: string;
+}
+
+/** A failed call: HTTP status (0 when the network failed), server message and field errors. */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: Record<string, string[]> = {},
+    public retryAfter?: number,
+  ) {
+    super(message);
+  }
+  /** First message for a field, as the spec shows it under the field. */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+async function request<T>(method: string, path: string, body?: FormData | object): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(API + path, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
+  }
+  let json: unknown = null;
+  try {
+    json = await res.json();
+  } catch {
+    /* empty or non-JSON body */
+  }
+  if (!res.ok) {
+    const j = (json ?? {}) as { message?: unknown; errors?: unknown };
+    const message = typeof j.message === 'string' ? j.message : Array.isArray(j.message) ? String(j.message[0]) : `Request failed (${res.status})`;
+    const errors = j.errors && typeof j.errors === 'object' ? (j.errors as Record<string, string[]>) : {};
+    const retry = Number(res.headers.get('Retry-After'));
+    throw new ApiError(res.status, message, errors, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  }
+  return json as T;
+}
+
+const cache = new Map<string, Promise<unknown>>();
+function cachedGet<T>(path: string, pick: (json: any) => T): Promise<T> {
+  let p = cache.get(path) as Promise<T> | undefined;
+  if (!p) {
+    p = request<any>('GET', path).then(pick);
+    p.catch(() => cache.delete(path));
+    cache.set(path, p);
+  }
+  return p;
+}
+
+const list = <T>(v: unknown): T[] => (Array.isArray(v) ? v : []);
+
+export const getSettings = () => cachedGet<Settings>('/settings', (j) => j.data);
+export const getBranches = () =>
+  cachedGet<Branch[]>('/branches', (j) => list<Branch>(j?.data?.data ?? j?.data).slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+export const getVideos = () => cachedGet<Video[]>('/videos', (j) => list<Video>(j?.data?.data ?? j?.data));
+export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => list<BikeModel>(j?.data?.data ?? j?.data));
+export const getGeography = () => cachedGet<Province[]>('/geography', (j) => list<Province>(j?.data));
+
+// ---- pre-registration (enquiry) ----
+
+/** Pre-registrations seen in this visit, so verify and draw need not ask again. */
+const enquiries = new Map<string, Enquiry>();
+export function rememberEnquiry(e: Enquiry) {
+  enquiries.set(e.slug, e);
+}
+
+export async function getEnquiry(slug: string, fresh = false): Promise<Enquiry> {
+  const known = enquiries.get(slug);
+  if (known && !fresh) return known;
+  const j = await request<{ data: Enquiry }>('GET', `/enquiry/${encodeURIComponent(slug)}`);
+  rememberEnquiry(j.data);
+  return j.data;
+}
+
+/** POST /enquiry: multipart of the non-empty fields only. */
+export async function createEnquiry(fields: Record<string, string | Blob | null | undefined>): Promise<{ data: Enquiry; message?: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (value instanceof File) form.append(key, value, value.name);
+    else form.append(key, value);
+  }
+  const j = await request<{ data: Enquiry; message?: string }>('POST', '/enquiry', form);
+  rememberEnquiry(j.data);
+  return j;
+}
+
+export async function verifyEnquiry(slug: string, code: string): Promise<Enquiry> {
+  const j = await request<{ data: Enquiry }>('POST', `/enquiry/${encodeURIComponent(slug)}/verify`, { code });
+  const merged = { ...enquiries.get(slug), ...j.data, slug } as Enquiry;
+  rememberEnquiry(merged);
+  return merged;
+}
+
+export function resendCode(slug: string): Promise<{ message?: string }> {
+  return request('POST', `/enquiry/${encodeURIComponent(slug)}/resend`, {});
+}
+
+// ---- test ride / bike booking ----
+
+export function createTestRide(body: TestRideBody): Promise<{ data: unknown; message?: string }> {
+  const clean = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  return request('POST', '/test-ride', clean);
+}

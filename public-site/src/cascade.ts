@@ -1,0 +1,71 @@
+/** Cascading State > District > City > Branch choices of the booking dialog. Pure. */
+
+export interface Place {
+  name: string;
+  name_ne?: string;
+}
+export interface District extends Place {
+  cities: Place[];
+}
+export interface Province extends Place {
+  districts: District[];
+}
+export interface BranchLike {
+  id: number;
+  title: string;
+  state: string;
+  district: string;
+  city: string;
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+export function districtsOf(geo: Province[], state: string): District[] {
+  return geo.find((p) => same(p.name, state))?.districts ?? [];
+}
+
+export function citiesOf(geo: Province[], state: string, district: string): Place[] {
+  return districtsOf(geo, state).find((d) => same(d.name, district))?.cities ?? [];
+}
+
+/** Which level the offered branches come from. */
+export type BranchScope = 'all' | 'state' | 'district' | 'city';
+
+export interface BranchChoice<B> {
+  branches: B[];
+  /** The level actually offered. */
+  scope: BranchScope;
+  /** The level the visitor asked for (most specific place chosen). */
+  wanted: BranchScope;
+}
+
+/**
+ * Branches for the chosen place: the chosen city's; when it has none, the district's; then the
+ * province's; then all (the dialog says which). Nothing chosen: all branches.
+ */
+export function branchesFor<B extends BranchLike>(
+  branches: B[],
+  place: { state?: string; district?: string; city?: string },
+): BranchChoice<B> {
+  const levels: [BranchScope, (b: B) => boolean][] = [];
+  if (place.state) {
+    if (place.district) {
+      if (place.city) levels.push(['city', (b) => same(b.state, place.state) && same(b.district, place.district) && same(b.city, place.city)]);
+      levels.push(['district', (b) => same(b.state, place.state) && same(b.district, place.district)]);
+    }
+    levels.push(['state', (b) => same(b.state, place.state)]);
+  }
+  const wanted: BranchScope = levels[0]?.[0] ?? 'all';
+  for (const [scope, keep] of levels) {
+    const found = branches.filter(keep);
+    if (found.length) return { branches: found, scope, wanted };
+  }
+  return { branches, scope: 'all', wanted };
+}
+
+/** The branch to select after the choices changed: keep the current one if still offered, else the first (once a city is chosen). */
+export function pickBranch<B extends BranchLike>(choice: BranchChoice<B>, current: string, cityChosen: boolean): string {
+  if (current && choice.branches.some((b) => String(b.id) === current)) return current;
+  return cityChosen && choice.branches.length ? String(choice.branches[0].id) : '';
+}

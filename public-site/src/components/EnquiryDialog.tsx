@@ -1,0 +1,7 @@
+import { Modal } from './Modal';
+import { navigate } from '../router';
+
+/** Placeholder until its step lands. */
+export default function EnquiryDialog() {
+  return <Modal title="EnquiryDialog" closeButton onClose={() => navigate('/')}><p>Coming soon.</p></Modal>;
+}

@@ -1,0 +1,163 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { getBranches, getSettings, type Branch, type Settings } from '../api';
+import { SiteFooter, SiteHeader } from '../components/Layout';
+import { Modal } from '../components/Modal';
+import { onLinkClick } from '../router';
+import { useData } from '../useData';
+
+const loadBooking = () => import('../components/BookingDialog');
+const BookingDialog = lazy(loadBooking);
+
+/** `/`: the campaign landing page. Also the backdrop of the enquiry, verify, draw and thank-you dialogs. */
+export default function LandingPage({ showNotice }: { showNotice: boolean }) {
+  const settings = useData(getSettings).data;
+  const branches = useData(getBranches);
+  const [booking, setBooking] = useState(false);
+
+  return (
+    <>
+      <SiteHeader settings={settings} />
+      <main id="main">
+        <section className="hero" aria-labelledby="hero-title">
+          <img className="hero-img" src="/hero.svg" width="720" height="360" alt="" fetchPriority="high" decoding="async" />
+          <div className="hero-text">
+            <h1 id="hero-title">Win a cash discount on your new bike</h1>
+            <p>Pre-register for the campaign 2082, verify your phone and spin the prize wheel.</p>
+          </div>
+          <div className="cta">
+            <a className="btn btn-primary" href="/enquiry" onClick={onLinkClick}>
+              Register now
+            </a>
+            <button type="button" className="btn btn-secondary" onClick={() => setBooking(true)} onPointerEnter={loadBooking} onFocus={loadBooking}>
+              Book a Test Ride
+            </button>
+          </div>
+        </section>
+
+        <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
+
+        <section className="panel winners-link" aria-label="Winners list">
+          <p>Meet the lucky people who already won, and watch their videos.</p>
+          <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
+            Winners
+          </a>
+        </section>
+
+        <RichPanel id="scheme" title="Scheme Details" html={settings?.scheme} />
+        <RichPanel id="terms" title="Terms and Condition" html={settings?.terms} />
+        <RichPanel id="privacy-policy" title="Privacy Policy" html={settings?.policy} />
+      </main>
+      <SiteFooter settings={settings} />
+      {showNotice && settings?.notice && <Notice notice={settings.notice} />}
+      {booking && (
+        <Suspense fallback={null}>
+          <BookingDialog onClose={() => setBooking(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading: boolean; failed: boolean }) {
+  const [zone, setZone] = useState('');
+  const [location, setLocation] = useState('');
+  const zones = useMemo(() => unique(branches.map((b) => b.state)), [branches]);
+  const locations = useMemo(() => unique(branches.filter((b) => !zone || b.state === zone).map((b) => b.district)), [branches, zone]);
+  const shown = branches.filter((b) => (!zone || b.state === zone) && (!location || b.district === location));
+
+  return (
+    <section id="showrooms" className="panel" aria-labelledby="showrooms-title">
+      <h2 id="showrooms-title">Nearby Showroom</h2>
+      <div className="filters">
+        <label className="field">
+          <span className="label">Zone</span>
+          <select
+            value={zone}
+            onChange={(e) => {
+              setZone(e.target.value);
+              setLocation('');
+            }}
+          >
+            <option value="">All</option>
+            {zones.map((z) => (
+              <option key={z}>{z}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="label">Location</span>
+          <select value={location} onChange={(e) => setLocation(e.target.value)}>
+            <option value="">All</option>
+            {locations.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted" role="status">
+        {loading ? 'Loading showrooms…' : failed ? 'Showrooms could not be loaded right now.' : `${shown.length} showroom${shown.length === 1 ? '' : 's'}`}
+      </p>
+      <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label="Showrooms" aria-busy={loading}>
+        {shown.map((b) => (
+          <li key={b.id}>
+            <strong>{b.title}</strong>
+            <span>{[b.location, b.district].filter(Boolean).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Scheme, terms and policy: rich text from settings, already sanitised by the server. */
+function RichPanel({ id, title, html }: { id: string; title: string; html?: string }) {
+  return (
+    <details id={id} className="panel rich-panel">
+      <summary>{title}</summary>
+      {html ? <div className="rich" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">Details will be published soon.</p>}
+    </details>
+  );
+}
+
+const NOTICE_KEY = 'notice-closed';
+
+/** The optional notice image: opened only once it has loaded (no shift), once per visit. */
+function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
+  const [ready, setReady] = useState(false);
+  const [closed, setClosed] = useState(() => {
+    try {
+      return sessionStorage.getItem(NOTICE_KEY) === notice.url;
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    if (closed) return;
+    const img = new Image();
+    img.onload = () => setReady(true);
+    img.src = notice.url;
+  }, [closed, notice.url]);
+  if (closed || !ready) return null;
+  const close = () => {
+    setClosed(true);
+    try {
+      sessionStorage.setItem(NOTICE_KEY, notice.url);
+    } catch {
+      /* ignore */
+    }
+  };
+  return (
+    <Modal title="Notice" onClose={close} className="notice">
+      <img src={notice.url} alt="Campaign notice" className="notice-img" />
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={close} autoFocus>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))].sort((a, b) => a.localeCompare(b));
+}

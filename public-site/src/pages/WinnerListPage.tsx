@@ -1,0 +1,4 @@
+/** Placeholder until its step lands. */
+export default function WinnerListPage() {
+  return <main id="main" className="page"><h1>Winners</h1></main>;
+}

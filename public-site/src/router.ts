@@ -1,0 +1,93 @@
+/**
+ * A tiny router over the History API (no router library: the landing page must stay small).
+ * `matchRoute` is pure and tested; `navigate`, `useLocation` and `onLinkClick` wire it to the page.
+ */
+import { useSyncExternalStore, type MouseEvent } from 'react';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'enquiry' }
+  | { name: 'verify'; slug: string }
+  | { name: 'draw'; slug: string }
+  | { name: 'thankyou' }
+  | { name: 'winners' }
+  | { name: 'reset-password' }
+  | { name: 'not-found' };
+
+const SLUG = '([A-Za-z0-9_-]{1,100})';
+const TABLE: [RegExp, (m: RegExpMatchArray) => Route][] = [
+  [/^\/$/, () => ({ name: 'home' })],
+  [/^\/enquiry$/, () => ({ name: 'enquiry' })],
+  [new RegExp(`^/enquiry/${SLUG}/verify$`), (m) => ({ name: 'verify', slug: m[1] })],
+  [new RegExp(`^/enquiry/${SLUG}/draw$`), (m) => ({ name: 'draw', slug: m[1] })],
+  [/^\/thankyou-for-test-ride-booking$/, () => ({ name: 'thankyou' })],
+  [/^\/winner-list$/, () => ({ name: 'winners' })],
+  [/^\/reset-password$/, () => ({ name: 'reset-password' })],
+];
+
+/** Maps a pathname (query and hash already stripped) to a route. A trailing slash is ignored. */
+export function matchRoute(pathname: string): Route {
+  let path = pathname || '/';
+  if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';
+  for (const [re, make] of TABLE) {
+    const m = path.match(re);
+    if (m) return make(m);
+  }
+  return { name: 'not-found' };
+}
+
+/** Paths served by the backend or the admin app: always a full page load. */
+export function isExternalPath(pathname: string): boolean {
+  return /^\/(api|admin|login|uploads)(\/|$)/.test(pathname);
+}
+
+// ---- browser wiring ----
+
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+if (typeof window !== 'undefined') window.addEventListener('popstate', emit);
+
+function subscribe(cb: () => void) {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
+export interface Loc {
+  pathname: string;
+  hash: string;
+}
+let cached: Loc = { pathname: '/', hash: '' };
+function snapshot(): Loc {
+  const { pathname, hash } = window.location;
+  if (cached.pathname !== pathname || cached.hash !== hash) cached = { pathname, hash };
+  return cached;
+}
+
+export function useLocation(): Loc {
+  return useSyncExternalStore(subscribe, snapshot, () => cached);
+}
+
+export function navigate(to: string, opts: { replace?: boolean } = {}) {
+  const url = new URL(to, document.baseURI);
+  if (url.origin !== window.location.origin || isExternalPath(url.pathname)) {
+    window.location.assign(url.href);
+    return;
+  }
+  const target = url.pathname + url.search + url.hash;
+  if (target === window.location.pathname + window.location.search + window.location.hash) return emit();
+  if (opts.replace) window.history.replaceState(null, '', target);
+  else window.history.pushState(null, '', target);
+  emit();
+}
+
+/** Click handler for <a>: same-app links change the route without a page load. */
+export function onLinkClick(e: MouseEvent<HTMLAnchorElement>) {
+  const a = e.currentTarget;
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (a.target && a.target !== '_self') return;
+  if (a.hasAttribute('download')) return;
+  const url = new URL(a.href);
+  if (url.origin !== window.location.origin || isExternalPath(url.pathname)) return;
+  e.preventDefault();
+  navigate(url.pathname + url.search + url.hash);
+}
