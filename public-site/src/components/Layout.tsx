@@ -6,20 +6,21 @@ import { onLinkClick } from '../router';
  * repeated in index.html as the first paint, so keep both in step.
  */
 export function SiteHeader({ settings }: { settings?: Settings }) {
-  const brand = settings?.brand_name || 'Home';
+  const brand = settings?.brand_name || 'Brand logo';
   return (
     <header className="site-header">
       <a href="/" className="logo-link" onClick={onLinkClick}>
-        <img className="logo" src={settings?.logo?.url || '/logo.svg'} width="132" height="40" alt={`${brand} home`} />
+        <img className="logo" src={settings?.logo?.url || '/logo.svg'} width="132" height="40" alt={brand} />
       </a>
       <img className="badge" src="/campaign-2082.svg" width="104" height="40" alt="Campaign 2082" />
     </header>
   );
 }
 
-export function SiteFooter({ settings }: { settings?: Settings }) {
+/** `social`: list the social links here (the winner list shows them in its own section). */
+export function SiteFooter({ settings, social = true }: { settings?: Settings; social?: boolean }) {
   const year = new Date().getFullYear();
-  const links = settings?.social_links ?? [];
+  const links = social ? (settings?.social_links ?? []) : [];
   const phones = settings?.support_phones ?? [];
   return (
     <footer className="site-footer">
