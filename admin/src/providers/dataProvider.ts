@@ -108,7 +108,7 @@ export const dataProvider: AppDataProvider = {
   async getList(resource, params) {
     const body = await api<TableBody>(path(resource), { query: pagingQuery(params), signal: params.signal });
     const data = (body.data ?? []).map((r) => toRecord(resource, r));
-    return { data, total: body.recordsFiltered ?? body.recordsTotal ?? data.length };
+    return { data: data as never[], total: body.recordsFiltered ?? body.recordsTotal ?? data.length };
   },
 
   async getOne(resource, params) {

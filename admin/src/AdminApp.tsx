@@ -1,0 +1,44 @@
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AccessDenied } from './layout/AccessDenied';
+import { Layout } from './layout/Layout';
+import { Notification } from './layout/Notification';
+import { Dashboard } from './pages/Dashboard';
+import { ProfilePage } from './pages/ProfilePage';
+import { SettingsPage } from './pages/SettingsPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import bikeModel from './resources/bike-model';
+import branch from './resources/branch';
+import user from './resources/user';
+import video from './resources/video';
+import { theme } from './theme';
+
+/** The admin at /admin/*; signed-out users go to /login (see authProvider). */
+export const AdminApp = () => (
+  <Admin
+    basename="/admin"
+    title="Campaign Admin"
+    disableTelemetry
+    requireAuth
+    loginPage={false}
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    theme={theme}
+    layout={Layout}
+    notification={Notification}
+    dashboard={Dashboard}
+    accessDenied={AccessDenied}
+  >
+    <Resource name="branch" {...branch} options={{ label: 'Dealers' }} />
+    <Resource name="user" {...user} options={{ label: 'Dealer Users' }} />
+    <Resource name="bike-model" {...bikeModel} options={{ label: 'Bike Models' }} />
+    <Resource name="video" {...video} options={{ label: 'Winners' }} />
+    <CustomRoutes>
+      <Route path="/settings" element={<SettingsPage />} />
+      <Route path="/profile" element={<ProfilePage />} />
+    </CustomRoutes>
+  </Admin>
+);

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Box, Button, FormHelperText, FormLabel, Stack } from '@mui/material';
+import ImageIcon from '@mui/icons-material/Image';
+import { useInput, useRecordContext } from 'react-admin';
+import type { UploadedFile } from '../providers/dataProvider';
+import { FilePickerDialog } from './FilePickerDialog';
+import { imageUrl } from './Thumbnail';
+
+export interface FilePickerInputProps {
+  /** The form field that receives the chosen file id (or ids when multiple). */
+  source: string;
+  /** Where the record keeps the current image `{ url, thumbnail }`, for the preview. */
+  previewSource?: string;
+  label: string;
+  type?: 'image' | 'file';
+  multiple?: boolean;
+  helperText?: string;
+}
+
+/**
+ * A form input storing uploaded file ids: 'Select Image' opens the picker; the preview
+ * shows the chosen file, or the record's current image until one is chosen.
+ */
+export const FilePickerInput = ({ source, previewSource, label, type = 'image', multiple = false, helperText }: FilePickerInputProps) => {
+  const record = useRecordContext();
+  const { field, fieldState } = useInput({ source, defaultValue: multiple ? [] : undefined });
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<UploadedFile[] | null>(null);
+
+  const previews: string[] = picked
+    ? picked.map((f) => f.thumbnail || f.url)
+    : ([imageUrl(previewSource ? record?.[previewSource] : undefined, 'thumbnail')].filter(Boolean) as string[]);
+
+  const onSelect = (files: UploadedFile[]) => {
+    setPicked(files);
+    field.onChange(multiple ? files.map((f) => f.id) : (files[0]?.id ?? null));
+    field.onBlur();
+    setOpen(false);
+  };
+
+  const error = fieldState.error?.message;
+  return (
+    <Box sx={{ my: 1 }}>
+      <FormLabel component="legend" sx={{ mb: 1 }} error={!!error}>
+        {label}
+      </FormLabel>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        {previews.map((src) => (
+          <Box key={src} component="img" src={src} alt={`${label} preview`} sx={{ height: 80, borderRadius: 1, border: 1, borderColor: 'divider' }} />
+        ))}
+        <Button variant="outlined" startIcon={<ImageIcon />} onClick={() => setOpen(true)}>
+          {type === 'image' ? 'Select Image' : 'Select File'}
+        </Button>
+      </Stack>
+      {(error || helperText) && <FormHelperText error={!!error}>{error ?? helperText}</FormHelperText>}
+      <FilePickerDialog open={open} type={type} multiple={multiple} onClose={() => setOpen(false)} onSelect={onSelect} />
+    </Box>
+  );
+};

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Fade } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Link, useLocation } from 'react-router-dom';
+import {
+  AppBar,
+  Layout as RaLayout,
+  TitlePortal,
+  useGetIdentity,
+  usePermissions,
+  useResourceDefinitions,
+} from 'react-admin';
+import { Permission } from '../permissions';
+import { AppMenu } from './AppMenu';
+import { AppUserMenu } from './AppUserMenu';
+
+/** SPEC section 9: page transition 500 ms. */
+export const PAGE_TRANSITION_MS = 500;
+
+/**
+ * 'Pre-Registration' shortcut for users with create-registration (SPEC section 2 "Layout").
+ * It links to the pre-registration form, so it shows once that resource is registered.
+ */
+const PreRegistrationShortcut = () => {
+  const { permissions } = usePermissions<string[]>();
+  const resources = useResourceDefinitions();
+  if (!resources.preregistration || !permissions?.includes(Permission.CreateRegistration)) return null;
+  return (
+    <Button component={Link} to="/admin/preregistration/create" color="inherit" startIcon={<AddIcon />} sx={{ mr: 1 }}>
+      Pre-Registration
+    </Button>
+  );
+};
+
+/** The signed-in name beside the avatar, so it shows without opening the menu. */
+const WhoAmI = () => {
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, mr: 1, fontSize: 14 }}>
+      {identity.fullName}
+    </Box>
+  );
+};
+
+const AppAppBar = () => (
+  <AppBar userMenu={<AppUserMenu />} color="primary">
+    <TitlePortal />
+    <PreRegistrationShortcut />
+    <WhoAmI />
+  </AppBar>
+);
+
+/** Fades each page in over 500 ms when the path changes. */
+const PageTransition = ({ children }: { children: ReactNode }) => {
+  const { pathname } = useLocation();
+  return (
+    <Fade key={pathname} in appear timeout={PAGE_TRANSITION_MS}>
+      <div>{children}</div>
+    </Fade>
+  );
+};
+
+export const Layout = ({ children }: { children: ReactNode }) => (
+  <RaLayout appBar={AppAppBar} menu={AppMenu}>
+    <PageTransition>{children}</PageTransition>
+  </RaLayout>
+);

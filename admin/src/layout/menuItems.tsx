@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import { usePermissions } from 'react-admin';
+import { canAccessWith } from '../permissions';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import PeopleIcon from '@mui/icons-material/People';
+import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import SettingsIcon from '@mui/icons-material/Settings';
+
+/**
+ * The sidebar, in the order of SPEC section 2 "Layout": dashboard, dealers, dealer users,
+ * pre-registrations, customers, trash, bike models, winners, SMS, analytics, scheme,
+ * settings. A link shows when the user may do `action` on `resource` (see
+ * permissions.ts). Screens not built yet have no entry: a new screen adds one here.
+ */
+export interface MenuEntry {
+  /** Path under /admin ('' is the dashboard). */
+  to: string;
+  label: string;
+  icon: ReactElement;
+  resource: string;
+  action?: string;
+}
+
+export const MENU: MenuEntry[] = [
+  { to: '', label: 'Dashboard', icon: <DashboardIcon />, resource: 'dashboard' },
+  { to: 'branch', label: 'Dealers', icon: <StorefrontIcon />, resource: 'branch' },
+  { to: 'user', label: 'Dealer Users', icon: <PeopleIcon />, resource: 'user' },
+  { to: 'bike-model', label: 'Bike Models', icon: <TwoWheelerIcon />, resource: 'bike-model' },
+  { to: 'video', label: 'Winners', icon: <EmojiEventsIcon />, resource: 'video' },
+  { to: 'settings', label: 'Settings', icon: <SettingsIcon />, resource: 'settings', action: 'edit' },
+];
+
+/** The entries the signed-in user may open, by the same rule as canAccess. */
+export function useAllowedMenu(): MenuEntry[] {
+  const { permissions } = usePermissions<string[]>();
+  return MENU.filter((entry) => canAccessWith(permissions ?? [], entry.action ?? 'list', entry.resource));
+}

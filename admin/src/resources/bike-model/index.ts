@@ -1,0 +1,15 @@
+import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
+import { BikeModelCreate } from './BikeModelCreate';
+import { BikeModelEdit } from './BikeModelEdit';
+import { BikeModelList } from './BikeModelList';
+import { BikeModelShow } from './BikeModelShow';
+
+/** Bike models: /admin/bike-model, addressed by slug. */
+export default {
+  list: BikeModelList,
+  show: BikeModelShow,
+  edit: BikeModelEdit,
+  create: BikeModelCreate,
+  icon: TwoWheelerIcon,
+  recordRepresentation: 'title',
+};

@@ -1,0 +1,15 @@
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { BranchCreate } from './BranchCreate';
+import { BranchEdit } from './BranchEdit';
+import { BranchList } from './BranchList';
+import { BranchShow } from './BranchShow';
+
+/** Dealers (branches): /admin/branch, addressed by slug. */
+export default {
+  list: BranchList,
+  show: BranchShow,
+  edit: BranchEdit,
+  create: BranchCreate,
+  icon: StorefrontIcon,
+  recordRepresentation: 'title',
+};

@@ -1,0 +1,15 @@
+import PeopleIcon from '@mui/icons-material/People';
+import { UserCreate } from './UserCreate';
+import { UserEdit } from './UserEdit';
+import { UserList } from './UserList';
+import { UserShow } from './UserShow';
+
+/** Dealer users (staff accounts): /admin/user, addressed by slug. */
+export default {
+  list: UserList,
+  show: UserShow,
+  edit: UserEdit,
+  create: UserCreate,
+  icon: PeopleIcon,
+  recordRepresentation: 'name',
+};

@@ -1,0 +1,31 @@
+import { CreateButton, DataTable, List, NumberField, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { SERVER_ORDER } from '../../components/listDefaults';
+import { VIDEO_PRIZE_FILTER } from './videoPrizes';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
+  <SelectInput key="amount" source="amount" label="Prize" choices={VIDEO_PRIZE_FILTER} emptyText="All" alwaysOn />,
+];
+
+/** Winner videos: prize filter (All, 100000, 1000000) sent as amount=; title, registration id, amount. */
+export const VideoList = () => (
+  <List
+    title="Winners"
+    filters={filters}
+    sort={SERVER_ORDER}
+    perPage={10}
+    actions={
+      <TopToolbar>
+        <CreateButton />
+      </TopToolbar>
+    }
+  >
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="title" label="Title" />
+      <DataTable.Col source="registration_id" label="Registration Id" disableSort />
+      <DataTable.Col source="amount" label="Amount" disableSort>
+        <NumberField source="amount" locales="en-IN" />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,18 @@
+import { Labeled, NumberField, Show, SimpleShowLayout, TextField, UrlField } from 'react-admin';
+import { ShowActions } from '../../components/ShowActions';
+import { ThumbnailField } from '../../components/Thumbnail';
+
+/** Title, url, phone, amount, image; Edit and Delete (SPEC section 2 "Videos"). */
+export const VideoShow = () => (
+  <Show actions={<ShowActions />}>
+    <SimpleShowLayout>
+      <TextField source="title" label="Title" />
+      <UrlField source="url" label="URL" target="_blank" rel="noopener noreferrer" />
+      <TextField source="phone" label="Phone" emptyText="—" />
+      <NumberField source="amount" label="Amount" locales="en-IN" />
+      <Labeled label="Image">
+        <ThumbnailField source="thumbnail" />
+      </Labeled>
+    </SimpleShowLayout>
+  </Show>
+);
