@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDigits, filterEmail, filterText } from './filters';
+import { filterDigits, filterEmail, filterText, nationalPhone } from './filters';
 
 describe('filterText (name, address)', () => {
   it('keeps letters, digits, underscore and whitespace', () => {
@@ -29,5 +29,13 @@ describe('filterEmail', () => {
   it('keeps letters, digits, hyphen, dot, underscore and @', () => {
     expect(filterEmail('ram.thapa_1-x@example.com')).toBe('ram.thapa_1-x@example.com');
     expect(filterEmail(' ram+tag@exa mple.com;<b>')).toBe('ramtag@example.comb');
+  });
+});
+
+describe('nationalPhone', () => {
+  it('drops the 977 country code of a pasted international number', () => {
+    expect(nationalPhone(filterDigits('+977 980-123 4567'))).toBe('9801234567');
+    expect(nationalPhone('9801234567')).toBe('9801234567');
+    expect(nationalPhone('977980123')).toBe('977980123');
   });
 });

@@ -14,3 +14,8 @@ export function filterDigits(value: string): string {
 export function filterEmail(value: string): string {
   return value.replace(/[^A-Za-z0-9\-._@]/g, '');
 }
+
+/** A pasted international number (977 + 10 digits) is sent as the 10-digit national number. */
+export function nationalPhone(digits: string): string {
+  return /^977\d{10}$/.test(digits) ? digits.slice(3) : digits;
+}

@@ -1,7 +1,237 @@
-import { Modal } from './Modal';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings } from '../api';
+import { DEFAULT_SOURCES, DIALOG_TITLE } from '../constants';
+import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
+import { isImage, prepareScreenshot } from '../imageScale';
+import { markCodeSent } from '../resendClock';
 import { navigate } from '../router';
+import { useData } from '../useData';
+import { utmSource } from '../utm';
+import { Captcha, type CaptchaHandle } from './Captcha';
+import { focusFirstError, SelectField, TextField } from './Field';
+import { Modal } from './Modal';
 
-/** Placeholder until its step lands. */
+interface Form {
+  name: string;
+  address: string;
+  phone: string;
+  citizenship_no: string;
+  email: string;
+  bike_model_id: string;
+  source: string;
+  roadie: string;
+  nearest_branch_id: string;
+  shared: boolean;
+  screenshot: File | null;
+}
+const EMPTY: Form = {
+  name: '',
+  address: '',
+  phone: '',
+  citizenship_no: '',
+  email: '',
+  bike_model_id: '',
+  source: '',
+  roadie: '',
+  nearest_branch_id: '',
+  shared: false,
+  screenshot: null,
+};
+type Errors = Partial<Record<keyof Form | 'captcha', string>>;
+
+/** Client-side filter per field (SPEC section 5). */
+const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
+  name: filterText,
+  address: filterText,
+  phone: filterDigits,
+  citizenship_no: filterDigits,
+  email: filterEmail,
+};
+
+const REQUIRED: [keyof Form, string][] = [
+  ['name', 'Full Name is required.'],
+  ['phone', 'Phone Number is required.'],
+  ['bike_model_id', 'Bike Model is required.'],
+  ['source', 'Where did you hear about us is required.'],
+  ['nearest_branch_id', 'Your nearest showroom is required.'],
+];
+
+/** `/enquiry`: 'Registration for the campaign 2082', the public pre-registration form. */
 export default function EnquiryDialog() {
-  return <Modal title="EnquiryDialog" closeButton onClose={() => navigate('/')}><p>Coming soon.</p></Modal>;
+  const settings = useData(getSettings).data;
+  const models = useData(getBikeModels).data ?? [];
+  const branches = useData(getBranches).data ?? [];
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [fileKey, setFileKey] = useState(0);
+  const captcha = useRef<CaptchaHandle>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const siteKey = settings?.captcha_site_key || '';
+
+  const sources = settings?.options?.sources?.length ? settings.options.sources : DEFAULT_SOURCES;
+  const roadies = settings?.options?.roadies ?? [];
+  const modelChoices = useMemo(() => models.map((m) => ({ value: String(m.id), label: m.title })), [models]);
+  const branchChoices = useMemo(() => branches.map((b) => ({ value: String(b.id), label: b.title })), [branches]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    const filter = FILTERS[key];
+    const v = (filter && typeof value === 'string' ? filter(value) : value) as Form[K];
+    setForm((f) => ({ ...f, [key]: v }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const text = (key: keyof Form) => ({
+    name: key,
+    value: form[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+    error: errors[key],
+  });
+
+  const close = () => navigate('/');
+  const reset = () => {
+    setForm(EMPTY);
+    setErrors({});
+    setAlert('');
+    setFileKey((k) => k + 1);
+    captcha.current?.reset();
+    navigate('/');
+  };
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    for (const [key, message] of REQUIRED) if (!String(form[key]).trim()) e[key] = message;
+    if (form.shared && form.screenshot && !isImage(form.screenshot)) e.screenshot = 'The screenshot must be an image.';
+    if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) e.captcha = 'Please confirm that you are not a robot.';
+    return e;
+  };
+
+  const onSubmit = (ev: FormEvent) => {
+    ev.preventDefault();
+    setAlert('');
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return focusFirstError(formRef.current);
+    setConfirming(true);
+    void import('../pages/VerifyPage'); // warm the next step while the visitor checks the phone
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const screenshot = form.shared && form.screenshot ? await prepareScreenshot(form.screenshot) : null;
+      const { data } = await createEnquiry({
+        name: form.name.trim(),
+        address: form.address.trim(),
+        phone: nationalPhone(form.phone),
+        citizenship_no: form.citizenship_no,
+        email: form.email,
+        bike_model_id: form.bike_model_id,
+        source: form.source,
+        roadie: form.roadie,
+        nearest_branch_id: form.nearest_branch_id,
+        shared: form.shared ? '1' : '',
+        screenshot,
+        'g-recaptcha-response': siteKey ? captcha.current?.getResponse() : '',
+        utm_source: utmSource(),
+      });
+      markCodeSent(data.slug);
+      navigate(`/enquiry/${encodeURIComponent(data.slug)}/verify`);
+    } catch (err) {
+      setConfirming(false);
+      setSaving(false);
+      captcha.current?.reset();
+      showServerErrors(err);
+    }
+  };
+
+  const showServerErrors = (err: unknown) => {
+    if (!(err instanceof ApiError)) return setAlert('Something went wrong. Please try again.');
+    const next: Errors = {};
+    const other: string[] = [];
+    for (const [field, messages] of Object.entries(err.errors)) {
+      const first = Array.isArray(messages) ? messages[0] : String(messages);
+      if (!first) continue;
+      if (field === 'g-recaptcha-response' || field === 'captcha') next.captcha = first;
+      else if (field in EMPTY && (field !== 'roadie' || roadies.length > 0)) next[field as keyof Form] = first;
+      else other.push(first);
+    }
+    setErrors(next);
+    if (other.length) setAlert(other.join(' '));
+    else if (!Object.keys(next).length) setAlert(err.message);
+    focusFirstError(formRef.current);
+  };
+
+  return (
+    <Modal title={DIALOG_TITLE} onClose={close} closeButton>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        {alert && (
+          <p className="alert" role="alert">
+            {alert}
+          </p>
+        )}
+        <TextField label="Full Name*" {...text('name')} required autoComplete="name" maxLength={191} />
+        <TextField label="Address" {...text('address')} autoComplete="street-address" maxLength={191} />
+        <TextField label="Phone Number*" {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
+        <TextField label="Citizenship No/PAN" {...text('citizenship_no')} inputMode="numeric" />
+        <TextField label="Email" {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
+        <SelectField label="Bike Model*" {...text('bike_model_id')} required placeholder="Select a bike model" options={modelChoices} />
+        <SelectField
+          label="Where did you hear about us*"
+          {...text('source')}
+          required
+          placeholder="Select one"
+          options={sources.map((s) => ({ value: s, label: s }))}
+        />
+        {roadies.length > 0 && (
+          <SelectField label="Favorite Roadie" {...text('roadie')} placeholder="Select a roadie" options={roadies.map((r) => ({ value: r, label: r }))} />
+        )}
+        <SelectField label="Your nearest showroom*" {...text('nearest_branch_id')} required placeholder="Select a showroom" options={branchChoices} />
+        <label className="field check">
+          <input type="checkbox" name="shared" checked={form.shared} onChange={(e) => set('shared', e.target.checked)} />
+          <span>Shared in social media</span>
+        </label>
+        {form.shared && (
+          <TextField
+            key={fileKey}
+            label="Screenshot"
+            hint="A screenshot of your post (image)."
+            name="screenshot"
+            type="file"
+            accept="image/*"
+            error={errors.screenshot}
+            onChange={(e) => set('screenshot', e.target.files?.[0] ?? null)}
+          />
+        )}
+        {siteKey && <Captcha siteKey={siteKey} handle={captcha} error={errors.captcha} onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))} />}
+        <div className="actions">
+          <button type="button" className="btn btn-secondary" onClick={reset}>
+            Reset
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            Submit
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <Modal title="Please Confirm Your Phone Number." onClose={() => !saving && setConfirming(false)} className="confirm">
+          <p className="phone-big">{nationalPhone(form.phone)}</p>
+          <div className="actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={saving}>
+              Go Back
+            </button>
+            <button type="button" className="btn btn-primary" onClick={save} disabled={saving} aria-busy={saving}>
+              Save
+            </button>
+          </div>
+          {saving && (
+            <p className="muted" role="status">
+              Saving…
+            </p>
+          )}
+        </Modal>
+      )}
+    </Modal>
+  );
 }
