@@ -1,7 +1,140 @@
-import { Modal } from './Modal';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError, getEnquiry, resendCode, verifyEnquiry, type Enquiry } from '../api';
+import { filterDigits } from '../filters';
+import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
+import { Modal } from './Modal';
 
-/** Placeholder until its step lands. */
+const drawPath = (slug: string) => `/enquiry/${encodeURIComponent(slug)}/draw`;
+
+/** `/enquiry/{slug}/verify`: one OTP input for the code sent to the registered phone. */
 export default function VerifyDialog({ slug }: { slug: string }) {
-  return <Modal title="VerifyDialog" closeButton onClose={() => navigate('/')}><p>{slug}</p></Modal>;
+  const [enquiry, setEnquiry] = useState<Enquiry | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [left, setLeft] = useState(() => secondsUntilResend(slug));
+  const [resending, setResending] = useState(false);
+  const [notice, setNotice] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    let live = true;
+    getEnquiry(slug).then(
+      (e) => {
+        if (!live) return;
+        if (e.is_verified) navigate(drawPath(slug), { replace: true });
+        else setEnquiry(e);
+      },
+      (err: ApiError) => live && setLoadError(err.status === 404 ? 'We could not find this registration.' : err.message),
+    );
+    void import('../pages/DrawPage'); // warm the wheel while the code is typed
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setInterval(() => setLeft(secondsUntilResend(slug)), 1000);
+    return () => clearInterval(t);
+  }, [left > 0, slug]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    setNotice('');
+    if (!code.trim()) {
+      setError('OTP is required');
+      input.current?.focus();
+      return;
+    }
+    setVerifying(true);
+    setError('');
+    try {
+      await verifyEnquiry(slug, code.trim());
+      navigate(drawPath(slug));
+    } catch (err) {
+      setVerifying(false);
+      const e = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong. Please try again.');
+      const detail = e.field('code') ?? e.field('otp') ?? e.message;
+      setError(e.status === 422 ? (detail && detail !== 'Invalid OTP' ? `Invalid OTP. ${detail}` : 'Invalid OTP') : detail);
+      input.current?.focus();
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    setNotice('');
+    try {
+      const res = await resendCode(slug);
+      markCodeSent(slug);
+      setNotice(res?.message || 'A new code has been sent to your phone.');
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong. Please try again.');
+      if (e.status === 429) markCodeSent(slug, e.retryAfter ?? 60);
+      setNotice(e.message);
+    } finally {
+      setResending(false);
+      setLeft(secondsUntilResend(slug));
+    }
+  };
+
+  return (
+    <Modal title="Verify Your Phone Number" onClose={() => navigate('/')} closeButton>
+      {loadError ? (
+        <p className="alert" role="alert">
+          {loadError}
+        </p>
+      ) : !enquiry ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p>
+            We have sent a one-time code (OTP) by SMS to your registered phone <strong className="nowrap">{enquiry.phone}</strong>.
+          </p>
+          <div className="field">
+            <label className="label" htmlFor={id}>
+              OTP
+            </label>
+            <input
+              ref={input}
+              id={id}
+              name="otp"
+              className="otp"
+              value={code}
+              onChange={(e) => {
+                setCode(filterDigits(e.target.value));
+                if (error) setError('');
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-err` : undefined}
+            />
+            {error && (
+              <p id={`${id}-err`} className="error">
+                {error}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="btn btn-primary wide" disabled={verifying} aria-busy={verifying}>
+            {verifying ? 'Verifying...' : 'Verify OTP'}
+          </button>
+          <p className="resend">
+            Did not get the code?{' '}
+            <button type="button" className="btn-link" onClick={resend} disabled={left > 0 || resending}>
+              Resend code{left > 0 ? ` (${left}s)` : ''}
+            </button>
+          </p>
+          <p className="muted" role="status">
+            {notice}
+          </p>
+        </form>
+      )}
+    </Modal>
+  );
 }
