@@ -1,7 +1,100 @@
-import { Modal } from './Modal';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
+import { DEFAULT_PRE_PRIZES } from '../constants';
 import { navigate } from '../router';
+import { useData } from '../useData';
+import { Modal } from './Modal';
+import { formatAmount, Wheel } from './Wheel';
+import { buildSegments } from './wheelMath';
 
-/** Placeholder until its step lands. */
+const loadConfetti = () => import('canvas-confetti');
+
+/** `/enquiry/{slug}/draw`: spins to the server's pre-registration prize, then congratulates. */
 export default function DrawDialog({ slug }: { slug: string }) {
-  return <Modal title="DrawDialog" closeButton onClose={() => navigate('/')}><p>{slug}</p></Modal>;
+  const settings = useData(getSettings);
+  const [enquiry, setEnquiry] = useState<Enquiry | null>(null);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const message = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      let e = await getEnquiry(slug);
+      if (!e.is_verified) e = await getEnquiry(slug, true);
+      if (!live) return;
+      if (!e.is_verified) return navigate(`/enquiry/${encodeURIComponent(slug)}/verify`, { replace: true });
+      if (e.prize == null) e = await getEnquiry(slug, true);
+      if (live) setEnquiry(e);
+    })().catch((err: ApiError) => live && setError(err.status === 404 ? 'We could not find this registration.' : err.message));
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+
+  const prize = enquiry?.prize ?? null;
+  const known = settings.data?.options?.pre_prizes?.length ? settings.data.options.pre_prizes : DEFAULT_PRE_PRIZES;
+  // Built once the settings call has settled, so the wheel does not change under the visitor.
+  const segments = useMemo(
+    () => (prize != null && !settings.loading ? buildSegments(known, prize) : null),
+    [prize, settings.loading], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  useEffect(() => {
+    if (segments) void loadConfetti(); // fetch while the wheel turns
+  }, [segments]);
+
+  const onDone = () => {
+    setDone(true);
+    requestAnimationFrame(() => message.current?.focus());
+    loadConfetti()
+      .then(({ default: confetti }) => {
+        if (!canvas.current) return;
+        const fire = confetti.create(canvas.current, { resize: true, useWorker: false, disableForReducedMotion: true });
+        void fire({ particleCount: 150, spread: 90, startVelocity: 40, origin: { y: 0.55 }, disableForReducedMotion: true });
+      })
+      .catch(() => undefined);
+  };
+
+  const name = enquiry?.name ?? '';
+  return (
+    <Modal title="Prize Draw" onClose={() => navigate('/')} className="draw">
+      <canvas ref={canvas} className="confetti" aria-hidden="true" />
+      {error ? (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      ) : !enquiry || !segments ? (
+        prize == null && enquiry ? (
+          <p className="note">Your prize is being prepared. Please check again in a moment.</p>
+        ) : (
+          <p role="status">Loading…</p>
+        )
+      ) : (
+        <>
+          <Wheel segments={segments} prize={prize!} onDone={onDone} />
+          {done && (
+            <div className="result">
+              <h3 ref={message} tabIndex={-1} lang="ne">
+                बधाई छ {name}! तपाईंले Rs. {prize} नगद छुट जित्नुभयो।
+              </h3>
+              <p>
+                Congratulations {name}! You have won a cash discount of Rs. {formatAmount(prize!)}.
+              </p>
+              <p lang="ne">
+                तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
+              </p>
+              <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
+            </div>
+          )}
+        </>
+      )}
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
 }
