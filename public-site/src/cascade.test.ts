@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchesFor, citiesOf, districtsOf, pickBranch, type Province } from './cascade';
+import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type Province } from './cascade';
 
 const GEO: Province[] = [
   {
@@ -77,5 +77,14 @@ describe('pickBranch', () => {
     const choice = branchesFor(BRANCHES, { state: 'Bagmati' });
     expect(pickBranch(choice, '3', false)).toBe('3');
     expect(pickBranch(choice, '4', false)).toBe('');
+  });
+});
+
+describe('geographyFromBranches', () => {
+  it('builds the cascade from the branches when the geography call failed', () => {
+    const geo = geographyFromBranches(BRANCHES);
+    expect(geo.map((p) => p.name)).toEqual(['Bagmati', 'Gandaki']);
+    expect(districtsOf(geo, 'Bagmati').map((d) => d.name)).toEqual(['Kathmandu', 'Lalitpur']);
+    expect(citiesOf(geo, 'Bagmati', 'Kathmandu')).toEqual([{ name: 'Kathmandu Metropolitan City' }]);
   });
 });

@@ -69,3 +69,21 @@ export function pickBranch<B extends BranchLike>(choice: BranchChoice<B>, curren
   if (current && choice.branches.some((b) => String(b.id) === current)) return current;
   return cityChosen && choice.branches.length ? String(choice.branches[0].id) : '';
 }
+
+/** When /geography cannot be read, the places that have a branch still make a usable cascade. */
+export function geographyFromBranches(branches: BranchLike[]): Province[] {
+  const provinces = new Map<string, Map<string, Set<string>>>();
+  for (const b of branches) {
+    if (!b.state || !b.district) continue;
+    const districts = provinces.get(b.state) ?? provinces.set(b.state, new Map()).get(b.state)!;
+    const cities = districts.get(b.district) ?? districts.set(b.district, new Set()).get(b.district)!;
+    if (b.city) cities.add(b.city);
+  }
+  const byName = (a: Place, b: Place) => a.name.localeCompare(b.name);
+  return [...provinces]
+    .map(([name, districts]) => ({
+      name,
+      districts: [...districts].map(([d, cities]) => ({ name: d, cities: [...cities].map((c) => ({ name: c })).sort(byName) })).sort(byName),
+    }))
+    .sort(byName);
+}

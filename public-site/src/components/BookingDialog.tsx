@@ -1,6 +1,211 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError, createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
+import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
+import { navigate } from '../router';
+import { useData } from '../useData';
+import { utmSource } from '../utm';
+import { Captcha, type CaptchaHandle } from './Captcha';
+import { focusFirstError, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 
-/** Placeholder until its step lands. */
+interface Form {
+  type: string;
+  name: string;
+  state: string;
+  district: string;
+  city: string;
+  email: string;
+  phone: string;
+  bike_model_id: string;
+  branch_id: string;
+}
+const EMPTY: Form = { type: 'TESTRIDE', name: '', state: '', district: '', city: '', email: '', phone: '', bike_model_id: '', branch_id: '' };
+type Errors = Partial<Record<keyof Form | 'captcha', string>>;
+
+const REQUIRED: [keyof Form, string][] = [
+  ['name', 'Full Name is required.'],
+  ['state', 'State is required.'],
+  ['district', 'District is required.'],
+  ['city', 'City is required.'],
+  ['phone', 'Phone is required.'],
+  ['bike_model_id', 'Model is required.'],
+  ['branch_id', 'Branch is required.'],
+];
+
+const toChoices = (names: { name: string }[]) => names.map((p) => ({ value: p.name, label: p.name }));
+
+/** Says where the offered branches come from when the chosen place has none. */
+function fallbackNote(choice: BranchChoice<BranchLike>, f: Form): string {
+  if (choice.scope === choice.wanted) return '';
+  const place = choice.wanted === 'city' ? f.city : choice.wanted === 'district' ? `${f.district} district` : `${f.state} province`;
+  if (choice.scope === 'district') return `No showroom in ${place} yet. Showing the showrooms of ${f.district} district.`;
+  if (choice.scope === 'state') return `No showroom in ${place} yet. Showing the showrooms of ${f.state} province.`;
+  return `No showroom in ${place} yet. Showing all showrooms.`;
+}
+
+/** 'Book a Rides': test-ride or bike booking, opened from the landing page (no route of its own). */
 export default function BookingDialog({ onClose }: { onClose: () => void }) {
-  return <Modal title="Book a Rides" closeButton onClose={onClose}><p>Coming soon.</p></Modal>;
+  const settings = useData(getSettings).data;
+  const geography = useData(getGeography);
+  const models = useData(getBikeModels).data ?? [];
+  const branches = useData(getBranches).data ?? [];
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState('');
+  const [loading, setLoading] = useState(false);
+  const captcha = useRef<CaptchaHandle>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const siteKey = settings?.captcha_site_key || '';
+
+  const geo = useMemo(
+    () => (geography.data?.length ? geography.data : geography.loading ? [] : geographyFromBranches(branches)),
+    [geography.data, geography.loading, branches],
+  );
+  const types = settings?.options?.booking_types?.length
+    ? settings.options.booking_types
+    : [
+        { value: 'TESTRIDE', label: 'Book a Testride' },
+        { value: 'BOOKING', label: `Book a ${settings?.brand_name || 'Bike'}` },
+      ];
+  const choice = branchesFor(branches, form);
+
+  const update = (patch: Partial<Form>) => {
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      const placeChanged = 'state' in patch || 'district' in patch || 'city' in patch;
+      if (placeChanged) {
+        const offered = branchesFor(branches, next);
+        // A chosen city pre-selects its first branch; otherwise keep the choice if still offered.
+        next.branch_id = pickBranch(offered, 'city' in patch ? '' : f.branch_id, !!next.city);
+      }
+      return next;
+    });
+    setErrors((e) => {
+      const keys = Object.keys(patch) as (keyof Form)[];
+      return keys.some((k) => e[k]) ? { ...e, ...Object.fromEntries(keys.map((k) => [k, undefined])) } : e;
+    });
+  };
+  const bind = (key: keyof Form) => ({
+    name: key,
+    value: form[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => update({ [key]: e.target.value }),
+  });
+
+  const validate = (): Errors => {
+    const e: Errors = {};
+    for (const [key, message] of REQUIRED) if (!form[key].trim()) e[key] = message;
+    const email = formRef.current?.elements.namedItem('email') as HTMLInputElement | null;
+    if (form.email && email && !email.validity.valid) e.email = 'Please enter a valid email address.';
+    return e;
+  };
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    setAlert('');
+    const e = validate();
+    setErrors(e);
+    if (Object.keys(e).length) return focusFirstError(formRef.current);
+    setLoading(true);
+    try {
+      await createTestRide({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        state: form.state,
+        district: form.district,
+        city: form.city,
+        branch_id: Number(form.branch_id),
+        bike_model_id: Number(form.bike_model_id),
+        type: form.type,
+        utm_source: utmSource(),
+        'g-recaptcha-response': siteKey ? captcha.current?.getResponse() : '',
+      });
+      onClose();
+      navigate('/thankyou-for-test-ride-booking');
+    } catch (err) {
+      setLoading(false);
+      captcha.current?.reset();
+      if (!(err instanceof ApiError)) return setAlert('Something went wrong. Please try again.');
+      const next: Errors = {};
+      const other: string[] = [];
+      for (const [field, messages] of Object.entries(err.errors)) {
+        const first = Array.isArray(messages) ? messages[0] : String(messages);
+        if (field === 'g-recaptcha-response' || field === 'captcha') next.captcha = first;
+        else if (field in EMPTY) next[field as keyof Form] = first;
+        else if (first) other.push(first);
+      }
+      setErrors(next);
+      if (other.length) setAlert(other.join(' '));
+      else if (!Object.keys(next).length) setAlert(err.message);
+      focusFirstError(formRef.current);
+    }
+  };
+
+  return (
+    <Modal title="Book a Rides" onClose={onClose}>
+      <form ref={formRef} onSubmit={submit} noValidate>
+        {alert && (
+          <p className="alert" role="alert">
+            {alert}
+          </p>
+        )}
+        <fieldset className="radio-group">
+          <legend className="label">Booking type</legend>
+          {types.map((t) => (
+            <label key={t.value}>
+              <input type="radio" name="type" value={t.value} checked={form.type === t.value} onChange={() => update({ type: t.value })} />
+              {t.label}
+            </label>
+          ))}
+        </fieldset>
+        <TextField label="Full Name" {...bind('name')} required autoComplete="name" maxLength={191} />
+        <SelectField
+          label="State"
+          {...bind('state')}
+          onChange={(e) => update({ state: e.target.value, district: '', city: '' })}
+          required
+          placeholder={geography.loading ? 'Loading…' : 'Select State'}
+          options={toChoices(geo)}
+        />
+        <SelectField
+          label="District"
+          {...bind('district')}
+          onChange={(e) => update({ district: e.target.value, city: '' })}
+          required
+          placeholder="Select District"
+          options={toChoices(districtsOf(geo, form.state))}
+        />
+        <SelectField label="City" {...bind('city')} required placeholder="Select City" options={toChoices(citiesOf(geo, form.state, form.district))} />
+        <TextField label="Email" {...bind('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
+        <TextField label="Phone" {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
+        <SelectField
+          label="Model"
+          {...bind('bike_model_id')}
+          required
+          placeholder="Select Model"
+          options={models.map((m) => ({ value: String(m.id), label: m.title }))}
+        />
+        <SelectField
+          label="Branch"
+          {...bind('branch_id')}
+          required
+          placeholder="Select Branch"
+          options={choice.branches.map((b) => ({ value: String(b.id), label: b.title }))}
+          hint={fallbackNote(choice, form) || undefined}
+        />
+        {siteKey && (
+          <Captcha siteKey={siteKey} handle={captcha} error={errors.captcha} onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))} />
+        )}
+        <div className="actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={loading} aria-busy={loading}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
 }

@@ -1,7 +1,34 @@
+import { getSettings } from '../api';
+import { navigate, onLinkClick } from '../router';
+import { useData } from '../useData';
 import { Modal } from './Modal';
-import { navigate } from '../router';
 
-/** Placeholder until its step lands. */
+/** `/thankyou-for-test-ride-booking`: shown after a test-ride or bike booking. */
 export default function ThankYouDialog() {
-  return <Modal title="ThankYouDialog" closeButton onClose={() => navigate('/')}><p>Coming soon.</p></Modal>;
+  const settings = useData(getSettings).data;
+  const home = () => navigate('/');
+  return (
+    <Modal title="Thank You for Test Ride Booking." onClose={home} className="thanks">
+      <p>We will contact you with 3 working days.</p>
+      <ul className="link-list">
+        {settings?.official_website && (
+          <li>
+            <a href={settings.official_website} target="_blank" rel="noopener noreferrer">
+              Visit our official website
+            </a>
+          </li>
+        )}
+        <li>
+          <a href="/#showrooms" onClick={onLinkClick}>
+            Find the nearest authorised dealers
+          </a>
+        </li>
+      </ul>
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={home}>
+          Go back to dashboard
+        </button>
+      </div>
+    </Modal>
+  );
 }
