@@ -44,8 +44,18 @@ export default function App() {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [backdrop]);
 
-  if (route.name === 'winners') return <Page><WinnerListPage /></Page>;
-  if (route.name === 'reset-password') return <Page><ResetPasswordPage /></Page>;
+  if (route.name === 'winners')
+    return (
+      <Page>
+        <WinnerListPage />
+      </Page>
+    );
+  if (route.name === 'reset-password')
+    return (
+      <Page>
+        <ResetPasswordPage />
+      </Page>
+    );
   if (route.name === 'not-found') return <NotFound />;
 
   return (

@@ -122,7 +122,8 @@ async function request<T>(method: string, path: string, body?: FormData | object
   }
   if (!res.ok) {
     const j = (json ?? {}) as { message?: unknown; errors?: unknown };
-    const message = typeof j.message === 'string' ? j.message : Array.isArray(j.message) ? String(j.message[0]) : `Request failed (${res.status})`;
+    const message =
+      typeof j.message === 'string' ? j.message : Array.isArray(j.message) ? String(j.message[0]) : `Request failed (${res.status})`;
     const errors = j.errors && typeof j.errors === 'object' ? (j.errors as Record<string, string[]>) : {};
     const retry = Number(res.headers.get('Retry-After'));
     throw new ApiError(res.status, message, errors, Number.isFinite(retry) && retry > 0 ? retry : undefined);
@@ -131,24 +132,30 @@ async function request<T>(method: string, path: string, body?: FormData | object
 }
 
 const cache = new Map<string, Promise<unknown>>();
-function cachedGet<T>(path: string, pick: (json: any) => T): Promise<T> {
+function cachedGet<T>(path: string, pick: (json: unknown) => T): Promise<T> {
   let p = cache.get(path) as Promise<T> | undefined;
   if (!p) {
-    p = request<any>('GET', path).then(pick);
+    p = request<unknown>('GET', path).then(pick);
     p.catch(() => cache.delete(path));
     cache.set(path, p);
   }
   return p;
 }
 
-const list = <T>(v: unknown): T[] => (Array.isArray(v) ? v : []);
+/** `{ data }` of an answer. */
+const inner = (json: unknown): unknown => (json as { data?: unknown } | null | undefined)?.data;
+/** The rows of `{ data: [...] }` or `{ data: { data: [...] } }`; [] for anything else. */
+function rows<T>(json: unknown): T[] {
+  const d = inner(json);
+  const dd = inner(d);
+  return Array.isArray(dd) ? dd : Array.isArray(d) ? d : [];
+}
 
-export const getSettings = () => cachedGet<Settings>('/settings', (j) => j.data);
-export const getBranches = () =>
-  cachedGet<Branch[]>('/branches', (j) => list<Branch>(j?.data?.data ?? j?.data).slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
-export const getVideos = () => cachedGet<Video[]>('/videos', (j) => list<Video>(j?.data?.data ?? j?.data));
-export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => list<BikeModel>(j?.data?.data ?? j?.data));
-export const getGeography = () => cachedGet<Province[]>('/geography', (j) => list<Province>(j?.data));
+export const getSettings = () => cachedGet<Settings>('/settings', (j) => inner(j) as Settings);
+export const getBranches = () => cachedGet<Branch[]>('/branches', (j) => rows<Branch>(j).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+export const getVideos = () => cachedGet<Video[]>('/videos', (j) => rows<Video>(j));
+export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => rows<BikeModel>(j));
+export const getGeography = () => cachedGet<Province[]>('/geography', (j) => rows<Province>(j));
 
 // ---- pre-registration (enquiry) ----
 
@@ -167,7 +174,9 @@ export async function getEnquiry(slug: string, fresh = false): Promise<Enquiry> 
 }
 
 /** POST /enquiry: multipart of the non-empty fields only. */
-export async function createEnquiry(fields: Record<string, string | Blob | null | undefined>): Promise<{ data: Enquiry; message?: string }> {
+export async function createEnquiry(
+  fields: Record<string, string | Blob | null | undefined>,
+): Promise<{ data: Enquiry; message?: string }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === null || value === undefined || value === '') continue;

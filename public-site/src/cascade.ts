@@ -51,7 +51,8 @@ export function branchesFor<B extends BranchLike>(
   const levels: [BranchScope, (b: B) => boolean][] = [];
   if (place.state) {
     if (place.district) {
-      if (place.city) levels.push(['city', (b) => same(b.state, place.state) && same(b.district, place.district) && same(b.city, place.city)]);
+      if (place.city)
+        levels.push(['city', (b) => same(b.state, place.state) && same(b.district, place.district) && same(b.city, place.city)]);
       levels.push(['district', (b) => same(b.state, place.state) && same(b.district, place.district)]);
     }
     levels.push(['state', (b) => same(b.state, place.state)]);
@@ -83,7 +84,9 @@ export function geographyFromBranches(branches: BranchLike[]): Province[] {
   return [...provinces]
     .map(([name, districts]) => ({
       name,
-      districts: [...districts].map(([d, cities]) => ({ name: d, cities: [...cities].map((c) => ({ name: c })).sort(byName) })).sort(byName),
+      districts: [...districts]
+        .map(([d, cities]) => ({ name: d, cities: [...cities].map((c) => ({ name: c })).sort(byName) }))
+        .sort(byName),
     }))
     .sort(byName);
 }

@@ -19,7 +19,17 @@ interface Form {
   bike_model_id: string;
   branch_id: string;
 }
-const EMPTY: Form = { type: 'TESTRIDE', name: '', state: '', district: '', city: '', email: '', phone: '', bike_model_id: '', branch_id: '' };
+const EMPTY: Form = {
+  type: 'TESTRIDE',
+  name: '',
+  state: '',
+  district: '',
+  city: '',
+  email: '',
+  phone: '',
+  bike_model_id: '',
+  branch_id: '',
+};
 type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 
 const REQUIRED: [keyof Form, string][] = [
@@ -48,7 +58,8 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
   const settings = useData(getSettings).data;
   const geography = useData(getGeography);
   const models = useData(getBikeModels).data ?? [];
-  const branches = useData(getBranches).data ?? [];
+  const branchData = useData(getBranches).data;
+  const branches = useMemo(() => branchData ?? [], [branchData]);
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
@@ -176,7 +187,13 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
           placeholder="Select District"
           options={toChoices(districtsOf(geo, form.state))}
         />
-        <SelectField label="City" {...bind('city')} required placeholder="Select City" options={toChoices(citiesOf(geo, form.state, form.district))} />
+        <SelectField
+          label="City"
+          {...bind('city')}
+          required
+          placeholder="Select City"
+          options={toChoices(citiesOf(geo, form.state, form.district))}
+        />
         <TextField label="Email" {...bind('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
         <TextField label="Phone" {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
         <SelectField
@@ -195,7 +212,12 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
           hint={fallbackNote(choice, form) || undefined}
         />
         {siteKey && (
-          <Captcha siteKey={siteKey} handle={captcha} error={errors.captcha} onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))} />
+          <Captcha
+            siteKey={siteKey}
+            handle={captcha}
+            error={errors.captcha}
+            onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))}
+          />
         )}
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>

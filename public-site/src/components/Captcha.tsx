@@ -45,7 +45,17 @@ function loadRecaptcha(): Promise<void> {
 }
 
 /** reCAPTCHA v2 checkbox; render it only when settings.captcha_site_key is set. */
-export function Captcha({ siteKey, error, handle, onChange }: { siteKey: string; error?: string; handle: Ref<CaptchaHandle>; onChange?: () => void }) {
+export function Captcha({
+  siteKey,
+  error,
+  handle,
+  onChange,
+}: {
+  siteKey: string;
+  error?: string;
+  handle: Ref<CaptchaHandle>;
+  onChange?: () => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<number | null>(null);
   const [failed, setFailed] = useState(false);

@@ -59,8 +59,8 @@ const REQUIRED: [keyof Form, string][] = [
 /** `/enquiry`: 'Registration for the campaign 2082', the public pre-registration form. */
 export default function EnquiryDialog() {
   const settings = useData(getSettings).data;
-  const models = useData(getBikeModels).data ?? [];
-  const branches = useData(getBranches).data ?? [];
+  const models = useData(getBikeModels).data;
+  const branches = useData(getBranches).data;
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
@@ -73,8 +73,8 @@ export default function EnquiryDialog() {
 
   const sources = settings?.options?.sources?.length ? settings.options.sources : DEFAULT_SOURCES;
   const roadies = settings?.options?.roadies ?? [];
-  const modelChoices = useMemo(() => models.map((m) => ({ value: String(m.id), label: m.title })), [models]);
-  const branchChoices = useMemo(() => branches.map((b) => ({ value: String(b.id), label: b.title })), [branches]);
+  const modelChoices = useMemo(() => (models ?? []).map((m) => ({ value: String(m.id), label: m.title })), [models]);
+  const branchChoices = useMemo(() => (branches ?? []).map((b) => ({ value: String(b.id), label: b.title })), [branches]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     const filter = FILTERS[key];
@@ -185,9 +185,20 @@ export default function EnquiryDialog() {
           options={sources.map((s) => ({ value: s, label: s }))}
         />
         {roadies.length > 0 && (
-          <SelectField label="Favorite Roadie" {...text('roadie')} placeholder="Select a roadie" options={roadies.map((r) => ({ value: r, label: r }))} />
+          <SelectField
+            label="Favorite Roadie"
+            {...text('roadie')}
+            placeholder="Select a roadie"
+            options={roadies.map((r) => ({ value: r, label: r }))}
+          />
         )}
-        <SelectField label="Your nearest showroom*" {...text('nearest_branch_id')} required placeholder="Select a showroom" options={branchChoices} />
+        <SelectField
+          label="Your nearest showroom*"
+          {...text('nearest_branch_id')}
+          required
+          placeholder="Select a showroom"
+          options={branchChoices}
+        />
         <label className="field check">
           <input type="checkbox" name="shared" checked={form.shared} onChange={(e) => set('shared', e.target.checked)} />
           <span>Shared in social media</span>
@@ -204,7 +215,14 @@ export default function EnquiryDialog() {
             onChange={(e) => set('screenshot', e.target.files?.[0] ?? null)}
           />
         )}
-        {siteKey && <Captcha siteKey={siteKey} handle={captcha} error={errors.captcha} onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))} />}
+        {siteKey && (
+          <Captcha
+            siteKey={siteKey}
+            handle={captcha}
+            error={errors.captcha}
+            onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))}
+          />
+        )}
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={reset}>
             Reset

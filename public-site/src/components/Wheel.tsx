@@ -95,7 +95,12 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
                 {n === 1 ? (
                   <circle r="94" fill={color} />
                 ) : (
-                  <path d={`M0 0L${point(a0, 94)}A94 94 0 ${step > 180 ? 1 : 0} 1 ${point(a1, 94)}Z`} fill={color} stroke="#fff" strokeWidth="0.8" />
+                  <path
+                    d={`M0 0L${point(a0, 94)}A94 94 0 ${step > 180 ? 1 : 0} 1 ${point(a1, 94)}Z`}
+                    fill={color}
+                    stroke="#fff"
+                    strokeWidth="0.8"
+                  />
                 )}
                 <text
                   transform={`rotate(${mid}) translate(0 -57) rotate(-90)`}

@@ -49,7 +49,7 @@ describe('shuffle', () => {
 });
 
 describe('segmentAt', () => {
-  it('reads the segment under the pointer at 12 o\'clock', () => {
+  it("reads the segment under the pointer at 12 o'clock", () => {
     // 4 segments of 90 degrees: no rotation shows the boundary of 0 and 3; just past it, segment 0.
     expect(segmentAt(4, 0)).toBe(0);
     expect(segmentAt(4, -45)).toBe(0);

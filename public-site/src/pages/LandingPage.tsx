@@ -28,7 +28,13 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
             <a className="btn btn-primary" href="/enquiry" onClick={onLinkClick}>
               Register now
             </a>
-            <button type="button" className="btn btn-secondary" onClick={() => setBooking(true)} onPointerEnter={loadBooking} onFocus={loadBooking}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setBooking(true)}
+              onPointerEnter={loadBooking}
+              onFocus={loadBooking}
+            >
               Book a Test Ride
             </button>
           </div>
@@ -95,7 +101,11 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
         </label>
       </div>
       <p className="muted" role="status">
-        {loading ? 'Loading showrooms…' : failed ? 'Showrooms could not be loaded right now.' : `${shown.length} showroom${shown.length === 1 ? '' : 's'}`}
+        {loading
+          ? 'Loading showrooms…'
+          : failed
+            ? 'Showrooms could not be loaded right now.'
+            : `${shown.length} showroom${shown.length === 1 ? '' : 's'}`}
       </p>
       <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label="Showrooms" aria-busy={loading}>
         {shown.map((b) => (
@@ -114,7 +124,11 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
   return (
     <details id={id} className="panel rich-panel">
       <summary>{title}</summary>
-      {html ? <div className="rich" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">Details will be published soon.</p>}
+      {html ? (
+        <div className="rich" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="muted">Details will be published soon.</p>
+      )}
     </details>
   );
 }
