@@ -10,9 +10,10 @@ module.exports = {
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   maxWorkers: 2,
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 60000 },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 120000 },
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

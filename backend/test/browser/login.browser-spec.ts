@@ -1,0 +1,65 @@
+import { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
+import { startTestApp, TestApp } from '../harness/test-app';
+
+/** Journey: staff sign in to the admin; the menu shows what their permissions allow. */
+describe('admin login (browser)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    // A password input has no textbox role; its label reads 'Password *'.
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  }
+
+  it('signs the demo admin in and shows the sidebar', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'admin@example.com', 'Admin@2082');
+    await page.waitForURL(/\/admin/);
+    const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed')).first();
+    await expect(menu.getByRole('menuitem', { name: /dealer users/i }).or(menu.getByRole('link', { name: /dealer users/i })).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Demo Admin').first().isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it("shows 'Invalid Credentials' for a wrong password", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'admin@example.com', 'wrong-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid Credentials' }).waitFor()).resolves.toBeUndefined();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+
+  it('sends a visitor of /admin/user to /login and back there after signing in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/admin/user`);
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'admin@example.com', 'Admin@2082');
+    await page.waitForURL(/\/admin\/user/);
+    await expect(page.getByText('admin@example.com').first().waitFor()).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it('does not show the dealer users link to branch staff', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'staff@example.com', 'Staff@2082');
+    await page.waitForURL(/\/admin/);
+    await page.getByText('Branch Staff').first().waitFor();
+    expect(await page.getByRole('menuitem', { name: /dealer users/i }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /dealer users/i }).count()).toBe(0);
+    await page.close();
+  });
+});
