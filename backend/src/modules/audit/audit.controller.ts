@@ -1,0 +1,43 @@
+import { Controller, ForbiddenException, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { parseDateFilter } from '../../common/time';
+import { ConfigService } from '../../config/config.module';
+import { AuditLogEntity } from './audit-log.entity';
+
+const AUDIT_TABLE: TableSpec = {
+  orderable: { created_at: 'a.created_at', user_email: 'a.user_email', action: 'a.action', resource: 'a.resource' },
+  searchable: ['a.user_email', 'a.action', 'a.record_key'],
+  defaultOrder: ['created_at', 'DESC'],
+  tieBreaker: 'a.id',
+};
+
+/** The audit trail, read-only, for head office (no route edits or deletes it). */
+@ApiTags('audit')
+@Controller('audit')
+export class AuditController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: ConfigService,
+  ) {}
+
+  @Get()
+  @RequirePermissions(Permission.ReadUser)
+  @ApiOperation({ summary: 'Audit trail table; filters user (email), resource, from, to (Nepal time)' })
+  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery & { user?: string; resource?: string; from?: string; to?: string }) {
+    if (!user.isAdmin) throw new ForbiddenException('You do not have permission to do this.');
+    const tz = this.config.get('app').campaignTz;
+    const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
+    if (typeof query.user === 'string' && query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });
+    if (typeof query.resource === 'string' && query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
+    const from = parseDateFilter(query.from, tz);
+    const to = parseDateFilter(query.to, tz, true);
+    if (from) qb.andWhere('a.created_at >= :from', { from });
+    if (to) qb.andWhere('a.created_at < :to', { to });
+    return paginate(qb, query, AUDIT_TABLE);
+  }
+}

@@ -1,0 +1,66 @@
+import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { from, mergeMap, Observable } from 'rxjs';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { AUDIT_EXPORT_KEY } from './audit.decorator';
+
+/** Body fields whose values never reach the trail (their names do). */
+const SECRET_FIELDS = /password|token|code|otp|captcha|secret/i;
+
+/**
+ * Records every successful staff write (any non-GET by a signed-in user) and every
+ * export marked @AuditExport: who, when, what, which record and the fields sent.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Audit');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const isExport = this.reflector.get<boolean>(AUDIT_EXPORT_KEY, context.getHandler());
+    if (!req.user || (req.method === 'GET' && !isExport)) return next.handle();
+    if (req.path === '/api/v1/auth/login' || req.path === '/api/v1/auth/me') return next.handle();
+    // Written before the answer leaves, so a client that sees success can find the entry.
+    return next.handle().pipe(
+      mergeMap((value) => {
+        const res = context.switchToHttp().getResponse<Response>();
+        return from(
+          this.record(req, res.statusCode, isExport ? 'export' : undefined)
+            .catch((e) => this.logger.error(`audit write failed: ${e.message}`))
+            .then(() => value),
+        );
+      }),
+    );
+  }
+
+  private async record(req: Request & { user?: AuthUser }, status: number, kind?: string) {
+    const user = req.user!;
+    const route = (req.route?.path as string | undefined) ?? req.path;
+    const resource = route.replace(/^\/api\/v1\//, '').split('/')[0];
+    const fields: Record<string, unknown> = {};
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    for (const [k, v] of Object.entries(body)) fields[k] = SECRET_FIELDS.test(k) ? '[redacted]' : summarise(v);
+    const files = (req as unknown as { files?: Array<{ fieldname: string; originalname: string }> }).files;
+    if (Array.isArray(files)) for (const f of files) fields[f.fieldname] = `[file ${f.originalname}]`;
+    if (kind === 'export') Object.assign(fields, { query: summarise(req.query) });
+    await this.dataSource.query(
+      `INSERT INTO audit_log (user_id, user_email, branch_id, action, resource, record_key, fields, status, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [user.id, user.email, user.branch_id, `${req.method} ${route}`, resource, (req.params?.id ?? req.params?.slug ?? null) as string | null, fields, status, req.ip ?? null],
+    );
+  }
+}
+
+function summarise(v: unknown): unknown {
+  if (typeof v === 'string') return v.length > 500 ? `${v.slice(0, 500)}…` : v;
+  if (Array.isArray(v)) return v.length > 50 ? [...v.slice(0, 50).map(summarise), `…${v.length - 50} more`] : v.map(summarise);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).slice(0, 50).map(([k, x]) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : summarise(x)]));
+  return v;
+}
