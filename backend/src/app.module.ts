@@ -14,12 +14,17 @@ import { dataSourceOptions } from './database/data-source';
 import { SeedModule } from './database/seeds/seed.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BranchModule } from './modules/branch/branch.module';
+import { BikeModelModule } from './modules/bike-model/bike-model.module';
+import { FileModule } from './modules/file/file.module';
+import { GeographyModule } from './modules/geography/geography.module';
+import { SettingModule } from './modules/setting/setting.module';
+import { VideoModule } from './modules/video/video.module';
 import { HealthModule } from './modules/health/health.module';
 import { RoleModule } from './modules/role/role.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, HealthModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule];
 
 @Module({})
 export class AppModule {

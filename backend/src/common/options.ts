@@ -51,3 +51,33 @@ export function prizeLabel(amount: number): string {
   const named: Record<number, string> = { 100000: 'One Lakh', 900000: 'Nine Lakh', 1000000: 'Ten Lakhs', 50000: 'Fifty Thousand' };
   return named[amount] ?? `Rs. ${amount.toLocaleString('en-IN')}`;
 }
+
+/** Sexes of a staff user (3); default MALE. */
+export const SEXES = ['MALE', 'FEMALE', 'OTHERS'] as const;
+
+/** How the bulk-SMS screen names its categories. */
+export const SMS_TYPE_LABELS: Record<(typeof SMS_TYPES)[number], string> = { ALL: 'All', BRANCH: 'Branch', REGISTRANTS: 'Customer', MOBILE: 'Mobile' };
+
+/**
+ * Every option list, as GET /settings serves it under `options`. Plain values, except the
+ * two lists whose labels differ from their values. The roadies and the brand's name come
+ * from the settings.
+ */
+export function optionLists(settings: { roadies: string[]; brand_name: string }) {
+  return {
+    sources: [...SOURCES],
+    payment_modes: [...PAYMENT_MODES],
+    sexes: [...SEXES],
+    sms_types: SMS_TYPES.map((value) => ({ value, label: SMS_TYPE_LABELS[value] })),
+    allocation_types: [...ALLOCATION_TYPES],
+    booking_types: [
+      { value: 'TESTRIDE', label: 'Book a Testride' },
+      { value: 'BOOKING', label: `Book a ${settings.brand_name}` },
+    ],
+    pre_prizes: [...PRE_PRIZES],
+    prizes: [...PRIZES],
+    video_prizes: [...VIDEO_PRIZES],
+    roadies: [...settings.roadies],
+  };
+}
+export type OptionLists = ReturnType<typeof optionLists>;

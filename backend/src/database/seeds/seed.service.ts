@@ -1,20 +1,32 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { newSlug } from '../../common/slug';
+import { ConfigService } from '../../config/config.module';
 import { hashPassword } from '../../modules/auth/password';
+import { seedCatalogue } from './catalogue.seed';
+import { seedCampaign } from './campaign.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
 import { ROLES } from './roles';
 
 /** A step of the demo seed; later domains add theirs to DEMO_STEPS. Runs inside one transaction. */
-export type DemoStep = (em: EntityManager, ctx: { branchIds: number[] }) => Promise<void>;
-export const DEMO_STEPS: DemoStep[] = [];
+export type DemoStep = (em: EntityManager, ctx: DemoContext) => Promise<void>;
+/** What every step gets: the branches made, and the upload folder (absent in the test templates: no image files). */
+export interface DemoContext {
+  branchIds: number[];
+  uploadDir?: string;
+}
+/** The catalogue first: later steps name its bike models. */
+export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign];
 
 /** Idempotent seeds: roles on every boot; the demo only into an empty database. */
 @Injectable()
 export class SeedService {
   private readonly logger = new Logger('Seed');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly config?: ConfigService,
+  ) {}
 
   async ensureRoles(): Promise<void> {
     for (const r of ROLES) {
@@ -68,7 +80,8 @@ export class SeedService {
           [newSlug(), l.first_name, l.last_name, l.email, hashes[i], l.role, l.branch === null ? null : branchIds[l.branch], `98410000${10 + i}`],
         );
       }
-      for (const step of DEMO_STEPS) await step(em, { branchIds });
+      const ctx: DemoContext = { branchIds, uploadDir: this.config?.get('files').uploadDir };
+      for (const step of DEMO_STEPS) await step(em, ctx);
     });
     this.logger.log('demo campaign seeded');
     return true;

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { GeographyModule } from '../geography/geography.module';
+import { BranchCounters } from './branch-counters';
+import { BranchController } from './branch.controller';
 import { BranchEntity } from './branch.entity';
+import { BranchService } from './branch.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([BranchEntity])], exports: [TypeOrmModule] })
+/** Branches (dealers). Other domains import it for the entity and to register BranchCounters. */
+@Module({
+  imports: [TypeOrmModule.forFeature([BranchEntity]), GeographyModule],
+  controllers: [BranchController],
+  providers: [BranchService, BranchCounters],
+  exports: [TypeOrmModule, BranchService, BranchCounters],
+})
 export class BranchModule {}

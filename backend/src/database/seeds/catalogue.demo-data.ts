@@ -1,0 +1,66 @@
+/** The demo campaign's catalogue: brand, texts, bike models and winner videos (fictional). */
+export const DEMO_CATALOGUE = {
+  settings: {
+    brand_name: 'Everest Moto',
+    campaign_name: 'Campaign 2082',
+    support_phones: ['9801002082', '01-5970082'],
+    official_website: 'https://www.example.com',
+    video: 'https://www.example.com/videos/campaign-2082',
+    social_links: [
+      { label: 'Facebook', url: 'https://www.facebook.com/example' },
+      { label: 'Instagram', url: 'https://www.instagram.com/example' },
+      { label: 'YouTube', url: 'https://www.youtube.com/@example' },
+      { label: 'TikTok', url: 'https://www.tiktok.com/@example' },
+    ],
+    scheme: `
+<h2>Campaign 2082: every rider wins</h2>
+<p>Pre-register for your new Everest Moto motorcycle, verify your phone and spin the prize wheel. <strong>Every verified pre-registration wins a cash discount</strong> from Rs. 3,000 up to Rs. 1,00,000 (One Lakh).</p>
+<h3>How it works</h3>
+<ol>
+<li>Fill in the pre-registration form on this website or at any authorised Everest Moto showroom.</li>
+<li>Enter the one-time code sent to your mobile by SMS.</li>
+<li>Spin the wheel: your cash discount is confirmed on screen and by SMS.</li>
+<li>Buy your motorcycle at an authorised showroom within the campaign period. The discount is taken off your bill, and you spin again for a purchase coupon from Rs. 1,500 up to Rs. 9,00,000.</li>
+</ol>
+<h3>Bumper prizes</h3>
+<ul>
+<li>Share a photo of your key handover on social media with #EverestMoto2082 to enter the bumper draw of <strong>Rs. 10,00,000 (Ten Lakhs)</strong>.</li>
+<li>Fifty thousand rupee prizes are drawn among customers every month; the winners' videos are on the Winners page.</li>
+</ul>
+<p style="text-align: center">Visit your nearest showroom for a free test ride.</p>`,
+    terms: `
+<h2>Terms and Conditions</h2>
+<ol>
+<li>The campaign is open to citizens of Nepal aged 18 or above with a valid citizenship certificate or PAN, during the campaign period of the year 2082 announced on this website.</li>
+<li>One pre-registration is allowed per citizenship number or PAN, and one prize per pre-registration. A prize is valid only with a phone number verified by the one-time code.</li>
+<li>The cash discount and the purchase coupon apply only to a new Everest Moto motorcycle bought from an authorised dealer in the name of the pre-registered customer, against a valid bill.</li>
+<li>Prizes cannot be exchanged for cash, transferred or combined with another offer unless the company says so in writing.</li>
+<li>Taxes on prizes are deducted as required by the laws of Nepal.</li>
+<li>Bumper prize winners agree that their name, photo and video may be published on the campaign's website and social media.</li>
+<li>False or repeated registrations are cancelled without notice. The company's decision on every matter of the campaign is final, and it may change or end the campaign with public notice.</li>
+</ol>`,
+    policy: `
+<h2>Privacy Policy</h2>
+<p>We collect the name, address, phone number, email, citizenship number or PAN, chosen model and showroom that you give us in the campaign forms, and the screenshot you choose to upload.</p>
+<ul>
+<li><strong>Why:</strong> to verify your phone, run the prize draw, honour your discount at the showroom, and tell you about your prize by SMS.</li>
+<li><strong>Who sees it:</strong> our head office and the dealer you choose. We do not sell your data. SMS are sent through a licensed SMS provider in Nepal.</li>
+<li><strong>How long:</strong> for the campaign and the period the law requires us to keep sales records.</li>
+<li><strong>Your choice:</strong> ask any showroom or call our support line to see, correct or delete your details.</li>
+</ul>
+<p>Questions: write to <a href="mailto:privacy@example.com">privacy@example.com</a>.</p>`,
+  },
+  bikeModels: [
+    { title: 'Everest 110 City', colour: '#1565c0' },
+    { title: 'Everest 125 Street', colour: '#2e7d32' },
+    { title: 'Everest 150 Sport', colour: '#c62828' },
+    { title: 'Everest 160 Xtreme', colour: '#6a1b9a' },
+    { title: 'Trail 200 Adventure', colour: '#ef6c00' },
+    { title: 'Scooty 125 Glide', colour: '#00838f' },
+  ],
+  videos: [
+    { title: 'Sita Gurung, Pokhara: Ten Lakhs winner', url: 'https://www.example.com/videos/winner-sita-gurung', amount: 1000000, phone: '9856000001', citizenship_no: '45-01-75-00001', colour: '#b71c1c' },
+    { title: 'Ramesh Thapa, Butwal: Fifty Thousand winner', url: 'https://www.example.com/videos/winner-ramesh-thapa', amount: 50000, phone: '9857000002', citizenship_no: '49-02-76-00002', colour: '#1565c0' },
+    { title: 'Anita Rai, Dharan: Fifty Thousand winner', url: 'https://www.example.com/videos/winner-anita-rai', amount: 50000, phone: '9852000003', citizenship_no: '11-03-77-00003', colour: '#2e7d32' },
+  ],
+};

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { FileEntity } from '../file/file.entity';
+
+/** A motorcycle model offered in the campaign (pre-registrations, purchases and test rides name one). */
+@Entity('bike_model')
+export class BikeModelEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'int', nullable: true })
+  thumbnail_id: number | null;
+
+  @ManyToOne(() => FileEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'thumbnail_id' })
+  thumbnail: FileEntity | null;
+
+  @Column({ type: 'int', default: 0 })
+  order: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

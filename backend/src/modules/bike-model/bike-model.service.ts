@@ -1,0 +1,115 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { isForeignKeyViolation, isUniqueViolation } from '../../common/http/db-errors';
+import { fieldError } from '../../common/http/errors';
+import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { newSlug } from '../../common/slug';
+import { imageRef } from '../file/file-view';
+import { FileService } from '../file/file.service';
+import { BikeModelEntity } from './bike-model.entity';
+import { CreateBikeModelDto } from './dto/create-bike-model.dto';
+import { UpdateBikeModelDto } from './dto/update-bike-model.dto';
+import { Upload } from '../file/upload';
+
+const BIKE_MODEL_TABLE: TableSpec = {
+  orderable: { title: 'm.title', order: 'm.order', id: 'm.id', created_at: 'm.created_at' },
+  searchable: ['m.title'],
+  defaultOrder: ['order', 'ASC'],
+  tieBreaker: 'm.id',
+};
+
+const TITLE_TAKEN = 'The title has already been taken.';
+
+export function bikeModelView(m: BikeModelEntity) {
+  return { id: m.id, slug: m.slug, title: m.title, order: m.order, thumbnail: imageRef(m.thumbnail), created_at: m.created_at, updated_at: m.updated_at };
+}
+export type BikeModelView = ReturnType<typeof bikeModelView>;
+
+@Injectable()
+export class BikeModelService {
+  constructor(
+    @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
+    private readonly files: FileService,
+  ) {}
+
+  private query() {
+    return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');
+  }
+
+  /** GET /bike-models: `[{ id, title, thumbnail }]` in list order. */
+  async publicList() {
+    const rows = await this.query().orderBy('m.order', 'ASC').addOrderBy('m.id', 'ASC').getMany();
+    return rows.map((m) => ({ id: m.id, title: m.title, thumbnail: imageRef(m.thumbnail) }));
+  }
+
+  /** GET /bike-model?all: every model's id and title, for selects. */
+  all() {
+    return this.models.find({ select: { id: true, title: true }, order: { order: 'ASC', id: 'ASC' } });
+  }
+
+  table(query: PageQuery) {
+    return paginate(this.query(), query, BIKE_MODEL_TABLE, (rows) => rows.map(bikeModelView));
+  }
+
+  async findOne(slugOrId: string): Promise<BikeModelView> {
+    const qb = this.query();
+    if (/^\d+$/.test(slugOrId)) qb.where('m.id = :id', { id: Number(slugOrId) });
+    else qb.where('m.slug = :slug', { slug: slugOrId });
+    const model = await qb.getOne();
+    if (!model) throw new NotFoundException('Bike model not found.');
+    return bikeModelView(model);
+  }
+
+  async create(actor: AuthUser, dto: CreateBikeModelDto, upload?: Upload): Promise<BikeModelView> {
+    await this.checkTitle(dto.title);
+    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    try {
+      const slug = newSlug();
+      await this.models.manager.transaction(async (em) => {
+        const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM bike_model`);
+        await em.insert(BikeModelEntity, { slug, title: dto.title, thumbnail_id: image.id ?? null, order: next });
+      });
+      return await this.findOne(slug);
+    } catch (e) {
+      await this.files.discard(image.stored);
+      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      throw e;
+    }
+  }
+
+  async update(actor: AuthUser, slug: string, dto: UpdateBikeModelDto, upload?: Upload): Promise<BikeModelView> {
+    const model = await this.findOne(slug);
+    if (dto.title !== undefined) await this.checkTitle(dto.title, model.id);
+    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const patch: Partial<BikeModelEntity> = {};
+    if (dto.title !== undefined) patch.title = dto.title;
+    if (image.id !== undefined) patch.thumbnail_id = image.id;
+    try {
+      if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
+    } catch (e) {
+      await this.files.discard(image.stored);
+      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      throw e;
+    }
+    return this.findOne(model.slug);
+  }
+
+  /** Refused with 409 while pre-registrations, purchases or test rides name the model. */
+  async remove(slug: string): Promise<void> {
+    const model = await this.findOne(slug);
+    try {
+      await this.models.delete({ id: model.id });
+    } catch (e) {
+      if (isForeignKeyViolation(e)) throw new ConflictException('This bike model is in use and cannot be deleted.');
+      throw e;
+    }
+  }
+
+  private async checkTitle(title: string, exceptId?: number) {
+    const qb = this.models.createQueryBuilder('m').where('lower(m.title) = lower(:title)', { title });
+    if (exceptId) qb.andWhere('m.id <> :exceptId', { exceptId });
+    if (await qb.getExists()) throw fieldError('title', TITLE_TAKEN);
+  }
+}

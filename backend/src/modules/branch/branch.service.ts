@@ -1,0 +1,149 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { scopeToBranch } from '../../common/auth/branch-scope';
+import { isForeignKeyViolation } from '../../common/http/db-errors';
+import { UnprocessableError } from '../../common/http/errors';
+import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { newSlug } from '../../common/slug';
+import { GeographyService } from '../geography/geography.service';
+import { BRANCH_STATS_COUNTERS, BRANCH_TABLE_COUNTERS, BranchCounterName, BranchCounters } from './branch-counters';
+import { BranchEntity } from './branch.entity';
+import { CreateBranchDto } from './dto/create-branch.dto';
+import { UpdateBranchDto } from './dto/update-branch.dto';
+
+export type BranchView = BranchEntity & Record<(typeof BRANCH_TABLE_COUNTERS)[number], number>;
+export type BranchStats = Pick<BranchEntity, 'id' | 'slug' | 'title'> & Record<(typeof BRANCH_STATS_COUNTERS)[number], number>;
+
+const IN_USE = 'This branch has users or records and cannot be deleted.';
+
+@Injectable()
+export class BranchService {
+  constructor(
+    @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
+    private readonly counters: BranchCounters,
+    private readonly geography: GeographyService,
+  ) {}
+
+  /** Every query of branches: branch staff see only their own. */
+  private query(actor: AuthUser | undefined) {
+    return scopeToBranch(this.branches.createQueryBuilder('b'), actor, 'b.id');
+  }
+
+  /** GET /branches: the showroom list of the public site. */
+  publicList() {
+    return this.branches.find({ select: { id: true, title: true, state: true, district: true, city: true, location: true, order: true }, order: { order: 'ASC', id: 'ASC' } });
+  }
+
+  private tableSpec(): TableSpec {
+    const counted = Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, `(${this.counters.expression(n, 'b')})`]));
+    return {
+      orderable: {
+        title: 'b.title',
+        state: 'b.state',
+        district: 'b.district',
+        city: 'b.city',
+        location: 'b.location',
+        phone: 'b.phone',
+        mobile: 'b.mobile',
+        email: 'b.email',
+        order: 'b.order',
+        id: 'b.id',
+        ...counted,
+      },
+      searchable: ['b.title', 'b.state', 'b.district', 'b.city', 'b.location', 'b.email', 'b.phone', 'b.mobile'],
+      defaultOrder: ['order', 'ASC'],
+      tieBreaker: 'b.id',
+    };
+  }
+
+  /** GET /branch (and the export, with length -1). */
+  table(actor: AuthUser, query: PageQuery) {
+    return paginate(this.query(actor), query, this.tableSpec(), (rows) => this.withCounters(rows));
+  }
+
+  async findOne(actor: AuthUser | undefined, slugOrId: string): Promise<BranchView> {
+    const qb = this.query(actor);
+    if (/^\d+$/.test(slugOrId)) qb.andWhere('b.id = :id', { id: Number(slugOrId) });
+    else qb.andWhere('b.slug = :slug', { slug: slugOrId });
+    const branch = await qb.getOne();
+    if (!branch) throw new NotFoundException('Branch not found.');
+    return (await this.withCounters([branch]))[0];
+  }
+
+  async create(actor: AuthUser, dto: CreateBranchDto): Promise<BranchView> {
+    // Branch staff only ever touch their own branch (DESIGN section 5).
+    if (actor.branch_id !== null) throw new ForbiddenException('You do not have permission to do this.');
+    const place = await this.checkPlace(dto);
+    const saved = await this.branches.manager.transaction(async (em) => {
+      const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM branch`);
+      return em.save(
+        em.create(BranchEntity, {
+          slug: newSlug(),
+          title: dto.title,
+          ...place,
+          location: dto.location ?? '',
+          email: dto.email ?? null,
+          phone: dto.phone ?? null,
+          mobile: dto.mobile ?? null,
+          order: dto.order ?? next,
+        }),
+      );
+    });
+    return this.findOne(actor, saved.slug);
+  }
+
+  async update(actor: AuthUser, slug: string, dto: UpdateBranchDto): Promise<BranchView> {
+    const branch = await this.findOne(actor, slug);
+    const patch: Partial<BranchEntity> = {};
+    for (const k of ['title', 'location', 'email', 'phone', 'mobile', 'order'] as const) {
+      if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = k === 'location' ? (dto[k] ?? '') : dto[k];
+    }
+    if (dto.state !== undefined || dto.district !== undefined || dto.city !== undefined) {
+      Object.assign(patch, await this.checkPlace({ state: dto.state ?? branch.state, district: dto.district ?? branch.district, city: dto.city ?? branch.city }));
+    }
+    if (Object.keys(patch).length) await this.branches.update({ id: branch.id }, patch);
+    return this.findOne(actor, branch.slug);
+  }
+
+  /** Refused with 409 while users or any record still point at the branch (their foreign keys restrict). */
+  async remove(actor: AuthUser, slug: string): Promise<void> {
+    const branch = await this.findOne(actor, slug);
+    try {
+      await this.branches.delete({ id: branch.id });
+    } catch (e) {
+      if (isForeignKeyViolation(e)) throw new ConflictException(IN_USE);
+      throw e;
+    }
+  }
+
+  /** GET /branch-stats: per branch, the numbers other domains register (0 until they do). */
+  async stats(actor: AuthUser): Promise<BranchStats[]> {
+    return this.query(actor)
+      .select(['b.id AS id', 'b.slug AS slug', 'b.title AS title'])
+      .addSelect(this.counters.selectList(BRANCH_STATS_COUNTERS, 'b'))
+      .orderBy('b.order', 'ASC')
+      .addOrderBy('b.id', 'ASC')
+      .getRawMany();
+  }
+
+  private async withCounters(rows: BranchEntity[]): Promise<BranchView[]> {
+    if (!rows.length) return [];
+    const counts: Array<{ id: number } & Record<BranchCounterName, number>> = await this.branches.query(
+      `SELECT b.id, ${this.counters.selectList(BRANCH_TABLE_COUNTERS, 'b')} FROM branch b WHERE b.id = ANY($1)`,
+      [rows.map((r) => r.id)],
+    );
+    const byId = new Map(counts.map((c) => [c.id, c]));
+    return rows.map((r) => {
+      const c = byId.get(r.id);
+      return Object.assign(r, Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, Number(c?.[n] ?? 0)]))) as unknown as BranchView;
+    });
+  }
+
+  private async checkPlace(p: { state: string; district: string; city: string }) {
+    const r = await this.geography.resolve(p);
+    if ('errors' in r) throw new UnprocessableError(r.errors);
+    return r.place;
+  }
+}

@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import type { FileKind } from '../file.entity';
+
+const KINDS: FileKind[] = ['image', 'file'];
+
+export class UploadFilesDto {
+  @ApiProperty({ enum: KINDS, required: false, default: 'image', description: "'image': JPEG, PNG or WebP; 'file': also PDF" })
+  @IsOptional()
+  @IsIn(KINDS, { message: 'The type must be image or file.' })
+  type?: FileKind;
+
+  @ApiProperty({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'files[] (or files), 5 MB each, at most 10' })
+  'files[]'?: unknown;
+}
+
+export class ListFilesDto {
+  @ApiProperty({ enum: KINDS, required: false })
+  @IsOptional()
+  @IsIn(KINDS, { message: 'The type must be image or file.' })
+  type?: FileKind;
+}

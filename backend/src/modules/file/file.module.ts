@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigService } from '../../config/config.module';
+import { FileController } from './file.controller';
+import { FileEntity } from './file.entity';
+import { FileService } from './file.service';
+
+/**
+ * Files and the multipart limits every upload route shares (memory storage: nothing
+ * reaches the disk before its bytes are checked). Importing this module gives a
+ * controller's FileInterceptor the same limits: 5 MB a file (413 beyond), 10 files.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([FileEntity]),
+    MulterModule.registerAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService) => ({
+        limits: { fileSize: config.get('files').maxBytes, files: 10, fields: 100, fieldSize: 1024 * 1024 },
+        defParamCharset: 'utf8',
+      }),
+    }),
+  ],
+  controllers: [FileController],
+  providers: [FileService],
+  exports: [FileService, MulterModule, TypeOrmModule],
+})
+export class FileModule {}

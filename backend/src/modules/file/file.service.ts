@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { FieldErrors, UnprocessableError } from '../../common/http/errors';
+import { ConfigService } from '../../config/config.module';
+import { FileEntity, FileKind } from './file.entity';
+import { FileRefusedError, insertFileRows, prepareUpload, PreparedFile, removeFiles, UPLOAD_REFUSED, writeFiles } from './file-store';
+import { Upload } from './upload';
+
+/** How many files the picker lists (newest first). */
+export const FILE_LIST_LIMIT = 500;
+
+/** An image field of a record: a new upload, an uploaded file's id, null (remove) or undefined (keep). */
+export interface ImageChoice {
+  id: number | null | undefined;
+  /** Set when the request carried a new file; discard it if the record's write fails. */
+  stored?: FileEntity;
+}
+
+/**
+ * The one place files are stored. Other domains call `storeImage` (the pre-registration
+ * screenshot) or `imageFor` (a record's image field) instead of touching sharp or the disk.
+ */
+@Injectable()
+export class FileService {
+  private readonly dir: string;
+
+  constructor(
+    @InjectRepository(FileEntity) private readonly files: Repository<FileEntity>,
+    private readonly dataSource: DataSource,
+    config: ConfigService,
+  ) {
+    this.dir = config.get('files').uploadDir;
+  }
+
+  /** Checks, re-encodes and stores one image; a refusal is a 422 under `field`. */
+  async storeImage(buffer: Buffer, opts: { field?: string; originalName?: string; createdBy?: number | null } = {}): Promise<FileEntity> {
+    const field = opts.field ?? 'file';
+    let prepared: PreparedFile;
+    try {
+      prepared = await prepareUpload(buffer, 'image', opts.originalName);
+    } catch (e) {
+      throw refusal(e, field);
+    }
+    return (await this.persist([prepared], opts.createdBy ?? null))[0];
+  }
+
+  /** POST /upload: every file is checked before any is stored; all or nothing. */
+  async storeUploads(accept: FileKind, uploads: Upload[], createdBy: number | null): Promise<FileEntity[]> {
+    const errors: FieldErrors = {};
+    const prepared: PreparedFile[] = [];
+    for (const [i, u] of uploads.entries()) {
+      try {
+        prepared.push(await prepareUpload(u.buffer, accept, u.originalname));
+      } catch (e) {
+        if (!(e instanceof FileRefusedError)) throw e;
+        errors[`files.${i}`] = [e.message];
+      }
+    }
+    if (Object.keys(errors).length) throw new UnprocessableError(errors, UPLOAD_REFUSED);
+    return this.persist(prepared, createdBy);
+  }
+
+  /**
+   * Resolves a record's image field from the request: a new upload wins; otherwise the id of
+   * an uploaded image (checked), null to remove, undefined to keep.
+   */
+  async imageFor(field: string, id: number | null | undefined, upload: Upload | undefined, createdBy: number | null): Promise<ImageChoice> {
+    if (upload) {
+      const stored = await this.storeImage(upload.buffer, { field, originalName: upload.originalname, createdBy });
+      return { id: stored.id, stored };
+    }
+    if (id === undefined || id === null) return { id };
+    if (!(await this.files.existsBy({ id, type: 'image' }))) throw new UnprocessableError({ [field]: [`The selected ${field.replace(/_id$/, '')} is invalid.`] });
+    return { id };
+  }
+
+  /** Removes a file stored for a write that then failed. */
+  async discard(file: FileEntity | undefined): Promise<void> {
+    if (!file) return;
+    await this.files.delete({ id: file.id }).catch(() => undefined);
+    await removeFiles(this.dir, [file]);
+  }
+
+  list(type: FileKind | undefined): Promise<FileEntity[]> {
+    // The image picker shows images; the file picker shows every file.
+    return this.files.find({ where: type === 'image' ? { type: 'image' } : {}, order: { id: 'DESC' }, take: FILE_LIST_LIMIT });
+  }
+
+  async findByIds(ids: Array<number | null | undefined>): Promise<Map<number, FileEntity>> {
+    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+    if (!wanted.length) return new Map();
+    return new Map((await this.files.findBy({ id: In(wanted) })).map((f) => [f.id, f]));
+  }
+
+  private async persist(prepared: PreparedFile[], createdBy: number | null): Promise<FileEntity[]> {
+    const names = await writeFiles(this.dir, prepared);
+    try {
+      return await this.dataSource.transaction((em) => insertFileRows(em, prepared, names, createdBy));
+    } catch (e) {
+      await removeFiles(this.dir, names);
+      throw e;
+    }
+  }
+}
+
+function refusal(e: unknown, field: string): unknown {
+  return e instanceof FileRefusedError ? new UnprocessableError({ [field]: [e.message] }, UPLOAD_REFUSED) : e;
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, Header, Patch, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FileFieldsInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import { UpdateSettingDto } from './dto/update-setting.dto';
+import { SettingService } from './setting.service';
+import { Upload } from '../file/upload';
+
+@ApiTags('settings')
+@Controller()
+export class SettingController {
+  constructor(private readonly settings: SettingService) {}
+
+  @Public()
+  @Get('settings')
+  @Header('Cache-Control', 'no-cache')
+  @ApiOperation({ summary: 'Public settings: logo, panels, notice, captcha site key, brand, links and the option lists' })
+  async publicSettings() {
+    return { data: await this.settings.publicSettings() };
+  }
+
+  @Get('setting')
+  @RequirePermissions(Permission.UpdateSettings)
+  @ApiOperation({ summary: 'Every setting, for the settings form (SMS templates, base prizes, roadies too)' })
+  async all() {
+    return { data: await this.settings.adminSettings() };
+  }
+
+  @Patch('setting')
+  @RequirePermissions(Permission.UpdateSettings)
+  @UseInterceptors(FileFieldsInterceptor([{ name: 'logo', maxCount: 1 }, { name: 'notice', maxCount: 1 }]))
+  @ApiConsumes('application/json', 'multipart/form-data')
+  @ApiOperation({ summary: 'Change settings (only the fields sent); rich text is sanitised' })
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: UpdateSettingDto,
+    @UploadedFiles() uploads: { logo?: Upload[]; notice?: Upload[] } = {},
+  ) {
+    return { data: await this.settings.update(dto, uploads, user), message: 'Settings updated successfully.' };
+  }
+}

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { OptionLists, optionLists } from '../../common/options';
+import { sanitizeRichText } from '../../common/rich-text';
+import { ConfigService } from '../../config/config.module';
+import { ImageRef, imageRef } from '../file/file-view';
+import { FileService, ImageChoice } from '../file/file.service';
+import { UpdateSettingDto } from './dto/update-setting.dto';
+import { SETTING_DEFAULTS, SETTING_KEYS, SettingKey, SettingValues, SocialLink } from './setting.defaults';
+import { Upload } from '../file/upload';
+
+/**
+ * How long a cached read may be served. PATCH clears this instance's cache at once; the
+ * TTL bounds how stale another instance can be.
+ */
+export const SETTINGS_TTL_MS = 30_000;
+
+const RICH_TEXT: SettingKey[] = ['scheme', 'terms', 'policy'];
+
+/** The answer of GET /settings. */
+export interface PublicSettings {
+  logo: ImageRef | null;
+  scheme: string;
+  terms: string;
+  policy: string;
+  video: string | null;
+  notice: ImageRef | null;
+  captcha_site_key: string | null;
+  brand_name: string;
+  campaign_name: string;
+  social_links: SocialLink[];
+  support_phones: string[];
+  official_website: string | null;
+  options: OptionLists;
+}
+
+interface Cached<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+/**
+ * Settings for every domain: `get('base_prize_registration')`, `getAll()`. The public
+ * answer of GET /settings (read on every landing-page visit) is kept in memory.
+ */
+@Injectable()
+export class SettingService {
+  private values?: Cached<SettingValues>;
+  private publicAnswer?: Cached<PublicSettings>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly files: FileService,
+    private readonly config: ConfigService,
+  ) {}
+
+  getAll(): Promise<SettingValues> {
+    this.values = fresh(this.values, () => this.load());
+    return this.values.value;
+  }
+
+  async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {
+    return (await this.getAll())[key];
+  }
+
+  /** GET /settings: what the public site needs, never the SMS texts or prize rules. */
+  publicSettings(): Promise<PublicSettings> {
+    this.publicAnswer = fresh(this.publicAnswer, () => this.buildPublic());
+    return this.publicAnswer.value;
+  }
+
+  /** GET /setting and the answer of PATCH /setting: every setting, images resolved. */
+  async adminSettings() {
+    const v = await this.getAll();
+    const files = await this.files.findByIds([v.logo_id, v.notice_id]);
+    return { ...v, logo: imageRef(files.get(v.logo_id!)), notice: imageRef(files.get(v.notice_id!)) };
+  }
+
+  async update(dto: UpdateSettingDto, uploads: { logo?: Upload[]; notice?: Upload[] }, actor: AuthUser) {
+    const { logo, logo_id, notice, notice_id, ...rest } = dto;
+    const patch: Partial<SettingValues> = { ...rest };
+    for (const k of RICH_TEXT) if (typeof patch[k] === 'string') (patch as Record<string, string>)[k] = sanitizeRichText(patch[k] as string);
+    const stored: ImageChoice[] = [];
+    try {
+      const logoChoice = await this.files.imageFor('logo', logo_id !== undefined ? logo_id : logo, uploads.logo?.[0], actor.id);
+      stored.push(logoChoice);
+      const noticeChoice = await this.files.imageFor('notice', notice_id !== undefined ? notice_id : notice, uploads.notice?.[0], actor.id);
+      stored.push(noticeChoice);
+      if (logoChoice.id !== undefined) patch.logo_id = logoChoice.id;
+      if (noticeChoice.id !== undefined) patch.notice_id = noticeChoice.id;
+      await this.dataSource.transaction(async (em) => {
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === undefined || !SETTING_KEYS.includes(key as SettingKey)) continue;
+          await em.query(
+            `INSERT INTO setting (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+            [key, JSON.stringify(value)],
+          );
+        }
+      });
+    } catch (e) {
+      for (const c of stored) await this.files.discard(c.stored);
+      throw e;
+    } finally {
+      this.invalidate();
+    }
+    return this.adminSettings();
+  }
+
+  invalidate() {
+    this.values = undefined;
+    this.publicAnswer = undefined;
+  }
+
+  /** The table holds one JSON value per key (`setting`); plain SQL keeps JSON null a value. */
+  private async load(): Promise<SettingValues> {
+    const rows: Array<{ key: string; value: unknown }> = await this.dataSource.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [SETTING_KEYS]);
+    const values = { ...SETTING_DEFAULTS } as SettingValues;
+    for (const r of rows) (values as unknown as Record<string, unknown>)[r.key] = r.value;
+    return values;
+  }
+
+  private async buildPublic(): Promise<PublicSettings> {
+    const v = await this.getAll();
+    const files = await this.files.findByIds([v.logo_id, v.notice_id]);
+    const captcha = this.config.get('captcha');
+    return {
+      logo: imageRef(files.get(v.logo_id!)),
+      scheme: v.scheme,
+      terms: v.terms,
+      policy: v.policy,
+      video: v.video,
+      notice: imageRef(files.get(v.notice_id!)),
+      // A site key without its secret would show a widget the server cannot check.
+      captcha_site_key: captcha.secret && captcha.siteKey ? captcha.siteKey : null,
+      brand_name: v.brand_name,
+      campaign_name: v.campaign_name,
+      social_links: v.social_links,
+      support_phones: v.support_phones,
+      official_website: v.official_website,
+      options: optionLists(v),
+    };
+  }
+}
+
+/** Reuses a cached promise while it is young; a failed load is not kept. */
+function fresh<T>(cached: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {
+  if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached;
+  const entry: Cached<T> = { at: Date.now(), value: load() };
+  entry.value.catch(() => (entry.at = 0));
+  return entry;
+}

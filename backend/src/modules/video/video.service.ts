@@ -1,0 +1,106 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { fieldError } from '../../common/http/errors';
+import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { imageRef } from '../file/file-view';
+import { FileService } from '../file/file.service';
+import { CreateVideoDto } from './dto/create-video.dto';
+import { UpdateVideoDto } from './dto/update-video.dto';
+import { VideoEntity } from './video.entity';
+import { Upload } from '../file/upload';
+
+const VIDEO_TABLE: TableSpec = {
+  orderable: { title: 'v.title', registration_id: 'v.registration_id', amount: 'v.amount', id: 'v.id', created_at: 'v.created_at' },
+  searchable: ['v.title', 'v.phone', 'v.url'],
+  defaultOrder: ['id', 'DESC'],
+  tieBreaker: 'v.id',
+};
+
+const FIELDS = ['title', 'url', 'amount', 'phone', 'citizenship_no', 'registration_id'] as const;
+
+export function videoView(v: VideoEntity) {
+  return {
+    id: v.id,
+    title: v.title,
+    url: v.url,
+    amount: v.amount,
+    phone: v.phone,
+    citizenship_no: v.citizenship_no,
+    registration_id: v.registration_id,
+    thumbnail: imageRef(v.thumbnail),
+    created_at: v.created_at,
+    updated_at: v.updated_at,
+  };
+}
+export type VideoView = ReturnType<typeof videoView>;
+
+@Injectable()
+export class VideoService {
+  constructor(
+    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
+    private readonly files: FileService,
+  ) {}
+
+  private query() {
+    return this.videos.createQueryBuilder('v').leftJoinAndSelect('v.thumbnail', 'thumbnail');
+  }
+
+  /** GET /videos: the winners page; only what it shows (no phone, no citizenship number). */
+  async publicList() {
+    const rows = await this.query().orderBy('v.amount', 'DESC').addOrderBy('v.id', 'DESC').getMany();
+    return rows.map((v) => ({ id: v.id, title: v.title, url: v.url, amount: v.amount, thumbnail: imageRef(v.thumbnail) }));
+  }
+
+  /** GET /video?amount=: the staff table, optionally one prize amount. */
+  table(query: PageQuery) {
+    const qb = this.query();
+    const amount = query.amount;
+    if (amount !== undefined && amount !== '' && amount !== 'all') {
+      if (typeof amount !== 'string' || !/^\d{1,10}$/.test(amount)) throw fieldError('amount', 'The amount must be a whole number.');
+      qb.andWhere('v.amount = :amount', { amount: Number(amount) });
+    }
+    return paginate(qb, query, VIDEO_TABLE, (rows) => rows.map(videoView));
+  }
+
+  async findOne(id: string): Promise<VideoView> {
+    if (!/^\d{1,9}$/.test(id)) throw new NotFoundException('Video not found.');
+    const video = await this.query().where('v.id = :id', { id: Number(id) }).getOne();
+    if (!video) throw new NotFoundException('Video not found.');
+    return videoView(video);
+  }
+
+  async create(actor: AuthUser, dto: CreateVideoDto, upload?: Upload): Promise<VideoView> {
+    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    try {
+      const row: Partial<VideoEntity> = { thumbnail_id: image.id ?? null };
+      for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
+      const { identifiers } = await this.videos.insert(row);
+      return await this.findOne(String(identifiers[0].id));
+    } catch (e) {
+      await this.files.discard(image.stored);
+      throw e;
+    }
+  }
+
+  async update(actor: AuthUser, id: string, dto: UpdateVideoDto, upload?: Upload): Promise<VideoView> {
+    const video = await this.findOne(id);
+    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const patch: Partial<VideoEntity> = {};
+    for (const k of FIELDS) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
+    if (image.id !== undefined) patch.thumbnail_id = image.id;
+    try {
+      if (Object.keys(patch).length) await this.videos.update({ id: video.id }, patch);
+    } catch (e) {
+      await this.files.discard(image.stored);
+      throw e;
+    }
+    return this.findOne(String(video.id));
+  }
+
+  async remove(id: string): Promise<void> {
+    const video = await this.findOne(id);
+    await this.videos.delete({ id: video.id });
+  }
+}
