@@ -3,7 +3,7 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true }, module: { type: 'commonjs' } }];
 const common = {
   transform: { '^.+\\.(t|j)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
   testEnvironment: 'node',
 };
 module.exports = {

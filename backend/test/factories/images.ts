@@ -17,8 +17,8 @@ export function pngWithExif(): Promise<Buffer> {
 /** A JPEG whose EXIF says "rotate 90°": stored upright, the tag dropped. */
 export function jpegRotated(): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 40, channels: 3, background: '#2e7d32' } })
-    .withExif({ IFD0: { Orientation: '6', Make: 'SecretCam' } })
     .jpeg()
+    .withMetadata({ orientation: 6 })
     .toBuffer();
 }
 

@@ -41,8 +41,11 @@ export interface PreparedFile {
 
 type FileTypeModule = { fileTypeFromBuffer(input: Uint8Array): Promise<{ ext: string; mime: string } | undefined> };
 let fileTypeModule: Promise<FileTypeModule> | undefined;
-/** file-type 21 is ESM-only: loaded once, with a dynamic import. */
-const fileTypes = () => (fileTypeModule ??= import('file-type' as string) as Promise<FileTypeModule>);
+/**
+ * file-type 21 is ESM-only: loaded once, with a dynamic import. Its `./node` entry is the
+ * same module with a plain `default` condition, which Jest's resolver also understands.
+ */
+const fileTypes = () => (fileTypeModule ??= import('file-type/node' as string) as Promise<FileTypeModule>);
 
 /** Checks and re-encodes one upload; nothing is written. `accept` 'file' also takes a PDF. */
 export async function prepareUpload(buffer: Buffer, accept: FileKind, originalName = ''): Promise<PreparedFile> {
@@ -57,7 +60,8 @@ export async function prepareUpload(buffer: Buffer, accept: FileKind, originalNa
 }
 
 async function prepareImage(buffer: Buffer, format: 'jpeg' | 'png' | 'webp', original_name: string): Promise<PreparedFile> {
-  const meta = await sharp(buffer).metadata().catch(() => undefined);
+  // The header alone: sharp's own pixel limit would hide which rule refused the image.
+  const meta = await sharp(buffer, { limitInputPixels: false }).metadata().catch(() => undefined);
   if (!meta?.width || !meta.height) throw new FileRefusedError(UNREADABLE_IMAGE);
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new FileRefusedError(TOO_MANY_PIXELS);
   try {

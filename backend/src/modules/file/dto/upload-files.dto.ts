@@ -9,9 +9,6 @@ export class UploadFilesDto {
   @IsOptional()
   @IsIn(KINDS, { message: 'The type must be image or file.' })
   type?: FileKind;
-
-  @ApiProperty({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'files[] (or files), 5 MB each, at most 10' })
-  'files[]'?: unknown;
 }
 
 export class ListFilesDto {
