@@ -13,6 +13,10 @@ import { AppConfig } from './config/configuration';
 import { dataSourceOptions } from './database/data-source';
 import { SeedModule } from './database/seeds/seed.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { AllocationModule } from './modules/allocation/allocation.module';
+import { CaptchaModule } from './modules/captcha/captcha.module';
+import { DrawModule } from './modules/draw/draw.module';
+import { SmsModule } from './modules/sms/sms.module';
 import { BranchModule } from './modules/branch/branch.module';
 import { BikeModelModule } from './modules/bike-model/bike-model.module';
 import { FileModule } from './modules/file/file.module';
@@ -24,7 +28,7 @@ import { RoleModule } from './modules/role/role.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
 
 @Module({})
 export class AppModule {

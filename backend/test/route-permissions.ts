@@ -43,4 +43,8 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/setting': [P.UpdateSettings],
   'PATCH /api/v1/setting': [P.UpdateSettings],
   'GET /api/v1/geography': 'public',
+  // Campaign: the prize scheme.
+  'GET /api/v1/allocation': [P.ManageAllocation],
+  'POST /api/v1/allocation': [P.ManageAllocation],
+  'DELETE /api/v1/allocation/:id': [P.ManageAllocation],
 };

@@ -1,0 +1,37 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import type { PageQuery } from '../../common/paging/paging';
+import { AllocationService } from './allocation.service';
+import { CreateAllocationDto } from './dto/create-allocation.dto';
+
+@ApiTags('allocations')
+@Controller('allocation')
+export class AllocationController {
+  constructor(private readonly allocations: AllocationService) {}
+
+  @Get()
+  @RequirePermissions(Permission.ManageAllocation)
+  @ApiOperation({ summary: 'Prize scheme table (paging protocol); filters type, branch, date' })
+  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+    return this.allocations.table(actor, query);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions(Permission.ManageAllocation)
+  @ApiOperation({ summary: 'Create an allocation (a stock of prizes for one Nepal day)' })
+  async create(@CurrentUser() actor: AuthUser, @Body() dto: CreateAllocationDto) {
+    return { data: await this.allocations.create(actor, dto), message: 'Allocation created successfully.' };
+  }
+
+  @Delete(':id')
+  @RequirePermissions(Permission.ManageAllocation)
+  @ApiOperation({ summary: 'Delete an allocation (409 once any of its prizes was awarded)' })
+  async remove(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
+    await this.allocations.remove(actor, id);
+    return { message: 'Allocation deleted successfully.' };
+  }
+}

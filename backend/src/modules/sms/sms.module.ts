@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { ConfigService } from '../../config/config.module';
+import { AakashSmsProvider } from './providers/aakash.provider';
+import { LogSmsProvider } from './providers/log.provider';
+import { SparrowSmsProvider } from './providers/sparrow.provider';
+import { SMS_PROVIDER, SmsProvider } from './sms-provider';
+import { SmsService } from './sms.service';
+import { SmsWorker } from './sms.worker';
+
+/** The SMS outbox: SmsService.queue (inside a transaction) and the delivery worker. */
+@Module({
+  providers: [
+    SmsService,
+    SmsWorker,
+    {
+      provide: SMS_PROVIDER,
+      inject: [ConfigService],
+      useFactory: (config: ConfigService): SmsProvider => {
+        const sms = config.get('sms');
+        if (sms.provider === 'sparrow') return new SparrowSmsProvider({ baseUrl: sms.baseUrl, token: sms.token, from: sms.from });
+        if (sms.provider === 'aakash') return new AakashSmsProvider({ baseUrl: sms.baseUrl, token: sms.token });
+        return new LogSmsProvider();
+      },
+    },
+  ],
+  exports: [SmsService, SmsWorker],
+})
+export class SmsModule {}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { parseNepalMobile } from '../../common/phone';
+import { fillTemplate } from '../setting/setting.defaults';
+
+export interface QueuedSms {
+  phone: string;
+  text: string;
+  /** otp, prize, coupon, bulk, booking... */
+  kind: string;
+  batchId?: number | null;
+}
+
+/**
+ * Writes messages to the outbox inside the caller's transaction: they are sent (by the
+ * worker) only if the change that causes them commits, and never lost if it does.
+ */
+@Injectable()
+export class SmsService {
+  async queue(em: EntityManager, messages: QueuedSms[]): Promise<number[]> {
+    if (!messages.length) return [];
+    const phones: string[] = [];
+    for (const m of messages) {
+      const phone = parseNepalMobile(m.phone);
+      // Callers validate numbers first; this is the invariant, not a user-facing check.
+      if (!phone) throw new Error('refusing to queue an SMS to a number that is not a Nepal mobile');
+      if (!m.text?.trim()) throw new Error('refusing to queue an empty SMS');
+      phones.push(phone);
+    }
+    const rows: Array<{ id: string }> = await em.query(
+      `INSERT INTO sms_outbox (phone, text, kind, batch_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
+       RETURNING id`,
+      [phones, messages.map((m) => m.text), messages.map((m) => m.kind), messages.map((m) => m.batchId ?? null)],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+}
+
+
+/** Fills `{name}` placeholders of an SMS template (settings' fillTemplate); unknown ones stay as written. */
+export const renderTemplate = (template: string, values: Record<string, string | number | null | undefined>): string => fillTemplate(template, values);
