@@ -64,7 +64,7 @@ export class BikeModelService {
 
   async create(actor: AuthUser, dto: CreateBikeModelDto, upload?: Upload): Promise<BikeModelView> {
     await this.checkTitle(dto.title);
-    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     try {
       const slug = newSlug();
       await this.models.manager.transaction(async (em) => {
@@ -82,7 +82,7 @@ export class BikeModelService {
   async update(actor: AuthUser, slug: string, dto: UpdateBikeModelDto, upload?: Upload): Promise<BikeModelView> {
     const model = await this.findOne(slug);
     if (dto.title !== undefined) await this.checkTitle(dto.title, model.id);
-    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const patch: Partial<BikeModelEntity> = {};
     if (dto.title !== undefined) patch.title = dto.title;
     if (image.id !== undefined) patch.thumbnail_id = image.id;

@@ -62,16 +62,24 @@ export class FileService {
   }
 
   /**
-   * Resolves a record's image field from the request: a new upload wins; otherwise the id of
-   * an uploaded image (checked), null to remove, undefined to keep.
+   * Resolves a record's image field `name` from the request: a new upload (multipart file
+   * `name`) wins; otherwise `${name}_id` or `name` (the id of an uploaded image, checked),
+   * null to remove, absent to keep. Errors come under the field the client used.
    */
-  async imageFor(field: string, id: number | null | undefined, upload: Upload | undefined, createdBy: number | null): Promise<ImageChoice> {
+  async imageFor(
+    name: string,
+    body: { [key: string]: unknown },
+    upload: Upload | undefined,
+    createdBy: number | null,
+  ): Promise<ImageChoice> {
     if (upload) {
-      const stored = await this.storeImage(upload.buffer, { field, originalName: upload.originalname, createdBy });
+      const stored = await this.storeImage(upload.buffer, { field: name, originalName: upload.originalname, createdBy });
       return { id: stored.id, stored };
     }
+    const field = body[`${name}_id`] !== undefined ? `${name}_id` : name;
+    const id = body[field] as number | null | undefined;
     if (id === undefined || id === null) return { id };
-    if (!(await this.files.existsBy({ id, type: 'image' }))) throw new UnprocessableError({ [field]: [`The selected ${field.replace(/_id$/, '')} is invalid.`] });
+    if (!(await this.files.existsBy({ id, type: 'image' }))) throw new UnprocessableError({ [field]: [`The selected ${name} is invalid.`] });
     return { id };
   }
 

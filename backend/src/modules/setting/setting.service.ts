@@ -83,9 +83,9 @@ export class SettingService {
     for (const k of RICH_TEXT) if (typeof patch[k] === 'string') (patch as Record<string, string>)[k] = sanitizeRichText(patch[k] as string);
     const stored: ImageChoice[] = [];
     try {
-      const logoChoice = await this.files.imageFor('logo', logo_id !== undefined ? logo_id : logo, uploads.logo?.[0], actor.id);
+      const logoChoice = await this.files.imageFor('logo', { logo, logo_id }, uploads.logo?.[0], actor.id);
       stored.push(logoChoice);
-      const noticeChoice = await this.files.imageFor('notice', notice_id !== undefined ? notice_id : notice, uploads.notice?.[0], actor.id);
+      const noticeChoice = await this.files.imageFor('notice', { notice, notice_id }, uploads.notice?.[0], actor.id);
       stored.push(noticeChoice);
       if (logoChoice.id !== undefined) patch.logo_id = logoChoice.id;
       if (noticeChoice.id !== undefined) patch.notice_id = noticeChoice.id;

@@ -72,7 +72,7 @@ export class VideoService {
   }
 
   async create(actor: AuthUser, dto: CreateVideoDto, upload?: Upload): Promise<VideoView> {
-    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     try {
       const row: Partial<VideoEntity> = { thumbnail_id: image.id ?? null };
       for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
@@ -86,7 +86,7 @@ export class VideoService {
 
   async update(actor: AuthUser, id: string, dto: UpdateVideoDto, upload?: Upload): Promise<VideoView> {
     const video = await this.findOne(id);
-    const image = await this.files.imageFor('thumbnail', dto.thumbnail_id !== undefined ? dto.thumbnail_id : dto.thumbnail, upload, actor.id);
+    const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const patch: Partial<VideoEntity> = {};
     for (const k of FIELDS) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     if (image.id !== undefined) patch.thumbnail_id = image.id;
