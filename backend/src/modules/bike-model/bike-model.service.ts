@@ -65,18 +65,18 @@ export class BikeModelService {
   async create(actor: AuthUser, dto: CreateBikeModelDto, upload?: Upload): Promise<BikeModelView> {
     await this.checkTitle(dto.title);
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
+    const slug = newSlug();
     try {
-      const slug = newSlug();
       await this.models.manager.transaction(async (em) => {
         const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM bike_model`);
         await em.insert(BikeModelEntity, { slug, title: dto.title, thumbnail_id: image.id ?? null, order: next });
       });
-      return await this.findOne(slug);
     } catch (e) {
       await this.files.discard(image.stored);
       if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
+    return this.findOne(slug);
   }
 
   async update(actor: AuthUser, slug: string, dto: UpdateBikeModelDto, upload?: Upload): Promise<BikeModelView> {

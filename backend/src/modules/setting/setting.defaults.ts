@@ -55,13 +55,6 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
-/** The placeholders each SMS template may use; the first must appear (docs/sms.md). */
-export const SMS_TEMPLATE_PLACEHOLDERS = {
-  sms_template_otp: ['code', 'name', 'campaign', 'brand'],
-  sms_template_prize: ['prize', 'name', 'campaign', 'brand'],
-  sms_template_coupon: ['coupon', 'total', 'prize', 'bill_no', 'name', 'campaign', 'brand'],
-} as const;
-
 /** Fills `{placeholder}`s; an unknown one is left as written. */
 export function fillTemplate(template: string, values: Record<string, string | number | null | undefined>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : String(values[k])));

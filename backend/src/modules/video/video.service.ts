@@ -73,15 +73,16 @@ export class VideoService {
 
   async create(actor: AuthUser, dto: CreateVideoDto, upload?: Upload): Promise<VideoView> {
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
+    const row: Partial<VideoEntity> = { thumbnail_id: image.id ?? null };
+    for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
+    let id: number;
     try {
-      const row: Partial<VideoEntity> = { thumbnail_id: image.id ?? null };
-      for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
-      const { identifiers } = await this.videos.insert(row);
-      return await this.findOne(String(identifiers[0].id));
+      id = (await this.videos.insert(row)).identifiers[0].id;
     } catch (e) {
       await this.files.discard(image.stored);
       throw e;
     }
+    return this.findOne(String(id));
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateVideoDto, upload?: Upload): Promise<VideoView> {
