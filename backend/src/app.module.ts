@@ -24,11 +24,13 @@ import { GeographyModule } from './modules/geography/geography.module';
 import { SettingModule } from './modules/setting/setting.module';
 import { VideoModule } from './modules/video/video.module';
 import { HealthModule } from './modules/health/health.module';
+import { ReferrerModule } from './modules/referrer/referrer.module';
 import { RoleModule } from './modules/role/role.module';
+import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
 
 @Module({})
 export class AppModule {

@@ -43,6 +43,14 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/setting': [P.UpdateSettings],
   'PATCH /api/v1/setting': [P.UpdateSettings],
   'GET /api/v1/geography': 'public',
+  // Test rides and the referrer report.
+  'POST /api/v1/test-ride': 'public',
+  'GET /api/v1/test-ride': 'login',
+  'GET /api/v1/test-ride/download': 'login',
+  'GET /api/v1/test-ride/:slug': 'login',
+  'DELETE /api/v1/test-ride/:slug': 'login',
+  'GET /api/v1/referrer': [P.ReadRegistration],
+  'POST /api/v1/referrer/:id': [P.UpdateRegistration],
   // Campaign: the prize scheme.
   'GET /api/v1/allocation': [P.ManageAllocation],
   'POST /api/v1/allocation': [P.ManageAllocation],

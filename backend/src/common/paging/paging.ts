@@ -96,14 +96,9 @@ export async function paginate<T extends ObjectLiteral, R = T>(
 ): Promise<PageResult<R>> {
   const page = parsePageQuery(query, spec);
   const recordsTotal = await qb.clone().getCount();
-  const filtered = qb.clone();
-  if (page.search && spec.searchable.length) {
-    const clauses = spec.searchable.map((expr) => `${expr}::text ILIKE :pagingSearch`);
-    filtered.andWhere(`(${clauses.join(' OR ')})`, { pagingSearch: `%${escapeLike(page.search)}%` });
-  }
+  const filtered = applySearch(qb.clone(), page, spec);
   const recordsFiltered = page.search ? await filtered.clone().getCount() : recordsTotal;
-  page.order.forEach(([expr, dir], i) => (i === 0 ? filtered.orderBy(expr, dir) : filtered.addOrderBy(expr, dir)));
-  if (spec.tieBreaker) filtered.addOrderBy(spec.tieBreaker, page.order[0][1]);
+  applyOrder(filtered, page, spec);
   if (page.length !== -1) filtered.offset(page.start).limit(page.length);
   const rows = await filtered.getMany();
   return {
@@ -112,6 +107,29 @@ export async function paginate<T extends ObjectLiteral, R = T>(
     recordsTotal,
     recordsFiltered,
   };
+}
+
+/**
+ * The table's rows for a request, searched and ordered as `paginate` would, but not paged:
+ * exports read it in batches so a download holds exactly the table's rows.
+ */
+export function tableQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, query: PageQuery, spec: TableSpec): SelectQueryBuilder<T> {
+  const page = parsePageQuery(query, spec);
+  return applyOrder(applySearch(qb.clone(), page, spec), page, spec);
+}
+
+function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): SelectQueryBuilder<T> {
+  if (page.search && spec.searchable.length) {
+    const clauses = spec.searchable.map((expr) => `${expr}::text ILIKE :pagingSearch`);
+    qb.andWhere(`(${clauses.join(' OR ')})`, { pagingSearch: `%${escapeLike(page.search)}%` });
+  }
+  return qb;
+}
+
+function applyOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): SelectQueryBuilder<T> {
+  page.order.forEach(([expr, dir], i) => (i === 0 ? qb.orderBy(expr, dir) : qb.addOrderBy(expr, dir)));
+  if (spec.tieBreaker) qb.addOrderBy(spec.tieBreaker, page.order[0][1]);
+  return qb;
 }
 
 export function escapeLike(s: string): string {

@@ -1,7 +1,8 @@
 import { PlatformSchema1763800000000 } from './1763800000000-PlatformSchema';
 import { CatalogueSchema1763800001000 } from './1763800001000-CatalogueSchema';
 import { CampaignSchema1763800002000 } from './1763800002000-CampaignSchema';
+import { TestRideSchema1763800004000 } from './1763800004000-TestRideSchema';
 import { GeographyData1763800001500 } from './1763800001500-GeographyData';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist. */
-export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000];
+export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, TestRideSchema1763800004000];

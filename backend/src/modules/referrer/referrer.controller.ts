@@ -1,0 +1,31 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import type { PageQuery } from '../../common/paging/paging';
+import { UpdateReferrerDto } from './dto/update-referrer.dto';
+import { ReferrerService } from './referrer.service';
+
+@ApiTags('referrers')
+@Controller('referrer')
+export class ReferrerController {
+  constructor(private readonly referrers: ReferrerService) {}
+
+  @Get()
+  @RequirePermissions(Permission.ReadRegistration)
+  @ApiOperation({ summary: 'Referrer report (paging protocol): title, referrals_count, test_rides_count within from/to' })
+  @ApiQuery({ name: 'from', required: false, description: "Nepal time: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm', or ISO with offset" })
+  @ApiQuery({ name: 'to', required: false, description: 'Exclusive; a bare day includes that whole day' })
+  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+    return this.referrers.table(actor, query);
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequirePermissions(Permission.UpdateRegistration)
+  @ApiOperation({ summary: 'Rename a referrer (its utm_source stays)' })
+  async update(@Param('id') id: string, @Body() dto: UpdateReferrerDto) {
+    return { data: await this.referrers.update(id, dto), message: 'Referrer updated successfully.' };
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import type { PageQuery } from '../../common/paging/paging';
+import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Captcha } from '../captcha/captcha.decorator';
+import { CreateTestRideDto } from './dto/create-test-ride.dto';
+import { TestRideService } from './test-ride.service';
+
+const FROM = { name: 'from', required: false, description: "Nepal time: 'YYYY-MM-DD HH:mm', 'YYYY-MM-DDTHH:mm', 'YYYY-MM-DD', or ISO with offset" };
+const TO = { name: 'to', required: false, description: 'Exclusive instant; a bare day includes that whole day' };
+
+/** Test rides and bike bookings: the public dialog stores them, any staff user reviews them (branch staff: their branch's). */
+@ApiTags('test rides')
+@Controller('test-ride')
+export class TestRideController {
+  constructor(private readonly rides: TestRideService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  @RateLimit({ limit: 10, windowSeconds: 60 }, { limit: 60, windowSeconds: 3600 })
+  @ApiOperation({ summary: "Book a test ride or a bike (public dialog 'Book a Rides')" })
+  async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string) {
+    return { data: await this.rides.create(dto, ip), message: 'Thank You for Test Ride Booking.' };
+  }
+
+  @Get()
+  @RequirePermissions()
+  @ApiOperation({ summary: 'Test rides table (paging protocol), within from/to' })
+  @ApiQuery(FROM)
+  @ApiQuery(TO)
+  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+    return this.rides.table(actor, query);
+  }
+
+  @Get('download')
+  @RequirePermissions()
+  @ApiOperation({ summary: 'TestRides.xlsx: the table for the same filters and search' })
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiQuery(FROM)
+  @ApiQuery(TO)
+  download(@CurrentUser() actor: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
+    return this.rides.download(actor, query, res);
+  }
+
+  @Get(':slug')
+  @RequirePermissions()
+  async findOne(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
+    return { data: await this.rides.findOne(actor, slug) };
+  }
+
+  @Delete(':slug')
+  @RequirePermissions()
+  async remove(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
+    await this.rides.remove(actor, slug);
+    return { message: 'Test ride deleted successfully.' };
+  }
+}

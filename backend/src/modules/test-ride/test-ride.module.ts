@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CaptchaModule } from '../captcha/captcha.module';
+import { GeographyModule } from '../geography/geography.module';
+import { ReferrerModule } from '../referrer/referrer.module';
+import { SmsModule } from '../sms/sms.module';
+import { TestRideController } from './test-ride.controller';
+import { TestRideEntity } from './test-ride.entity';
+import { TestRideService } from './test-ride.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule],
+  controllers: [TestRideController],
+  providers: [TestRideService],
+})
+export class TestRideModule {}

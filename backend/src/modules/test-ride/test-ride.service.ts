@@ -1,0 +1,221 @@
+import { isIP } from 'node:net';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { cursorRows } from '../../common/export/cursor';
+import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
+import { parseNepalMobile } from '../../common/phone';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { newSlug } from '../../common/slug';
+import { ConfigService } from '../../config/config.module';
+import { GeographyService, Place } from '../geography/geography.service';
+import { ReferrerService } from '../referrer/referrer.service';
+import { SmsService } from '../sms/sms.service';
+import { CreateTestRideDto } from './dto/create-test-ride.dto';
+import { TestRideEntity, TestRideType } from './test-ride.entity';
+
+export const TEST_RIDE_TABLE: TableSpec = {
+  orderable: {
+    'bike_model.title': 'bike_model.title',
+    name: 't.name',
+    email: 't.email',
+    phone: 't.phone',
+    state: 't.state',
+    district: 't.district',
+    city: 't.city',
+    'branch.title': 'branch.title',
+    type: 't.type',
+    created_at: 't.created_at',
+    'referrer.title': 'referrer.title',
+    id: 't.id',
+  },
+  searchable: ['t.name', 't.phone', 't.email'],
+  defaultOrder: ['created_at', 'DESC'],
+  tieBreaker: 't.id',
+};
+
+/** The same booking (phone, branch, model, type) sent again within this window is stored once. */
+const DUPLICATE_WINDOW_SECONDS = 60;
+/** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
+const PHONE_DAILY_LIMIT = 5;
+/** Advisory-lock namespace serialising concurrent submissions of one booking. */
+const BOOKING_LOCK = 2082_0004;
+
+interface TestRideExportRow {
+  model: string;
+  name: string;
+  email: string | null;
+  phone: string;
+  state: string;
+  district: string;
+  city: string;
+  branch: string;
+  type: string;
+  registered: string;
+  referrer: string | null;
+}
+
+/** The download's columns: those of the admin table, in its order. */
+const TEST_RIDE_EXPORT_COLUMNS: ExportColumn<TestRideExportRow>[] = [
+  { header: 'Model', width: 20, value: (r) => r.model },
+  { header: 'Name', width: 28, value: (r) => r.name },
+  { header: 'Email', width: 28, value: (r) => r.email },
+  { header: 'Phone', width: 14, value: (r) => r.phone },
+  { header: 'State', width: 14, value: (r) => r.state },
+  { header: 'District', width: 16, value: (r) => r.district },
+  { header: 'City', width: 28, value: (r) => r.city },
+  { header: 'Branch', width: 26, value: (r) => r.branch },
+  { header: 'Type', width: 11, value: (r) => r.type },
+  { header: 'Registered', width: 18, value: (r) => r.registered },
+  { header: 'Referrer', width: 20, value: (r) => r.referrer },
+];
+
+const TYPE_LABEL: Record<TestRideType, string> = { TESTRIDE: 'test ride', BOOKING: 'bike booking' };
+
+@Injectable()
+export class TestRideService {
+  constructor(
+    @InjectRepository(TestRideEntity) private readonly rides: Repository<TestRideEntity>,
+    private readonly dataSource: DataSource,
+    private readonly config: ConfigService,
+    private readonly referrers: ReferrerService,
+    private readonly limits: RateLimitService,
+    private readonly sms: SmsService,
+    private readonly geography: GeographyService,
+  ) {}
+
+  /**
+   * Stores a booking from the public dialog and, in the same transaction, queues an SMS to
+   * the branch and a confirmation to the customer. A repeat of the same booking within a
+   * minute (a double click, a retry on a slow network) answers the stored one.
+   */
+  async create(dto: CreateTestRideDto, ip?: string): Promise<{ slug: string; type: TestRideType }> {
+    const type: TestRideType = dto.type ?? 'TESTRIDE';
+    const { branch, model, place } = await this.checkReferences(dto);
+    return this.dataSource.transaction(async (em) => {
+      await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [BOOKING_LOCK, `${dto.phone}|${branch.id}|${model.id}|${type}`]);
+      const [same] = await em.query(
+        `SELECT slug, type FROM test_ride
+          WHERE phone = $1 AND branch_id = $2 AND bike_model_id = $3 AND type = $4 AND deleted_at IS NULL
+            AND created_at > now() - make_interval(secs => $5)
+          ORDER BY id DESC LIMIT 1`,
+        [dto.phone, branch.id, model.id, type, DUPLICATE_WINDOW_SECONDS],
+      );
+      if (same) return { slug: same.slug, type: same.type };
+
+      const perPhone = await this.limits.hit(`test-ride:phone:${dto.phone}`, PHONE_DAILY_LIMIT, 24 * 3600);
+      if (!perPhone.allowed) {
+        throw new TooManyRequestsError('Too many bookings for this phone number today. Please try again later.', perPhone.retryAfterSeconds);
+      }
+      const referrerId = await this.referrers.ensure(em, dto.utm_source);
+      const slug = newSlug();
+      await em.query(
+        `INSERT INTO test_ride (slug, name, email, phone, state, district, city, branch_id, bike_model_id, type, utm_source, referrer_id, ip)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
+        [slug, dto.name, dto.email ?? null, dto.phone, place.state, place.district, place.city, branch.id, model.id, type, dto.utm_source ?? null, referrerId, ip && isIP(ip) ? ip : null],
+      );
+      await this.queueSms(em, { name: dto.name, phone: dto.phone, type, city: place.city, branch, model });
+      return { slug, type };
+    });
+  }
+
+  /** The staff table: branch-scoped, within from/to (Nepal time), searchable by name, phone and email. */
+  async table(actor: AuthUser, query: PageQuery) {
+    return paginate(this.filtered(actor, query), query, TEST_RIDE_TABLE);
+  }
+
+  async findOne(actor: AuthUser, slug: string): Promise<TestRideEntity> {
+    const ride = await this.query(actor).andWhere('t.slug = :slug', { slug }).getOne();
+    return assertInBranch(ride, actor, 'Test ride');
+  }
+
+  async remove(actor: AuthUser, slug: string): Promise<void> {
+    const ride = await this.findOne(actor, slug);
+    await this.rides.softDelete({ id: ride.id });
+  }
+
+  /**
+   * TestRides.xlsx: the table's rows for the same filters, search, order and branch scope,
+   * read through a cursor and streamed row by row (common/export).
+   */
+  async download(actor: AuthUser, query: PageQuery, res: Response): Promise<void> {
+    // Built (and so validated: dates, order) before the first byte is sent.
+    const qb = tableQuery(this.filtered(actor, query), query, TEST_RIDE_TABLE)
+      .select([])
+      .addSelect('bike_model.title', 'model')
+      .addSelect('t.name', 'name')
+      .addSelect('t.email', 'email')
+      .addSelect('t.phone', 'phone')
+      .addSelect('t.state', 'state')
+      .addSelect('t.district', 'district')
+      .addSelect('t.city', 'city')
+      .addSelect('branch.title', 'branch')
+      .addSelect('t.type', 'type')
+      // Nepal's wall-clock time as text: an Excel date has no zone and would read as UTC.
+      .addSelect(`to_char(t.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
+      .addSelect('referrer.title', 'referrer')
+      .setParameter('exportTz', this.config.get('app').campaignTz);
+    await streamXlsx(res, 'TestRides.xlsx', TEST_RIDE_EXPORT_COLUMNS, cursorRows<TestRideExportRow>(this.dataSource, qb), 'Test rides');
+  }
+
+  /** Every read of test rides starts here: relations for the columns, and the branch scope. */
+  private query(actor: AuthUser) {
+    const qb = this.rides
+      .createQueryBuilder('t')
+      .leftJoin('t.branch', 'branch')
+      .addSelect(['branch.id', 'branch.title'])
+      .leftJoin('t.bike_model', 'bike_model')
+      .addSelect(['bike_model.id', 'bike_model.title'])
+      .leftJoin('t.referrer', 'referrer')
+      .addSelect(['referrer.id', 'referrer.title']);
+    return scopeToBranch(qb, actor, 't.branch_id');
+  }
+
+  private filtered(actor: AuthUser, query: PageQuery) {
+    const range = parseDateRange(query, this.config.get('app').campaignTz);
+    return whereInRange(this.query(actor), 't.created_at', range);
+  }
+
+  /** The branch and model must exist; state, district and city must be one place of the geography (when it is loaded). */
+  private async checkReferences(dto: CreateTestRideDto) {
+    const errors: FieldErrors = {};
+    const [branch] = await this.dataSource.query(`SELECT id, title, mobile FROM branch WHERE id = $1`, [dto.branch_id]);
+    const [model] = await this.dataSource.query(`SELECT id, title FROM bike_model WHERE id = $1`, [dto.bike_model_id]);
+    if (!branch) errors.branch_id = ['The selected branch is invalid.'];
+    if (!model) errors.bike_model_id = ['The selected model is invalid.'];
+    let place: Place = { state: dto.state, district: dto.district, city: dto.city };
+    // Free text is accepted only while the geography is not loaded (a fresh install).
+    if ((await this.geography.get()).tree.length) {
+      const resolved = await this.geography.resolve(place);
+      if ('errors' in resolved) Object.assign(errors, resolved.errors);
+      else place = resolved.place;
+    }
+    if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    return { branch: branch as { id: number; title: string; mobile: string | null }, model: model as { id: number; title: string }, place };
+  }
+
+  private async queueSms(
+    em: EntityManager,
+    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string } },
+  ) {
+    const what = TYPE_LABEL[b.type];
+    const messages = [
+      {
+        phone: b.phone,
+        kind: 'test_ride_customer',
+        text: `Dear ${b.name}, thank you for your ${what} request for ${b.model.title} at ${b.branch.title}. We will contact you within 3 working days.`,
+      },
+    ];
+    const branchMobile = parseNepalMobile(b.branch.mobile);
+    if (branchMobile) {
+      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: `New ${what}: ${b.name}, ${b.phone}, ${b.model.title}, ${b.city}.` });
+    }
+    await this.sms.queue(em, messages);
+  }
+}
