@@ -30,6 +30,20 @@ export function normaliseUtmSource(value: unknown): string | null {
   return UTM_SOURCE_RE.test(v) ? v : null;
 }
 
+/** ReferrerService.ensure without the service, for seeds. */
+export async function ensureReferrer(em: EntityManager, utmSource: unknown): Promise<number | null> {
+  const source = normaliseUtmSource(utmSource);
+  if (!source) return null;
+  // DO UPDATE (a no-op) rather than DO NOTHING so the existing row's id is returned too.
+  const [row] = await em.query(
+    `INSERT INTO referrer (title, utm_source) VALUES ($1, $1)
+     ON CONFLICT (utm_source) DO UPDATE SET utm_source = EXCLUDED.utm_source
+     RETURNING id`,
+    [source],
+  );
+  return row.id;
+}
+
 @Injectable()
 export class ReferrerService {
   constructor(
@@ -43,17 +57,8 @@ export class ReferrerService {
    * the value is missing or not a valid source. Runs in the caller's transaction (`em`), so
    * other domains (the enquiry) record their source the same way.
    */
-  async ensure(em: EntityManager, utmSource: unknown): Promise<number | null> {
-    const source = normaliseUtmSource(utmSource);
-    if (!source) return null;
-    // DO UPDATE (a no-op) rather than DO NOTHING so the existing row's id is returned too.
-    const [row] = await em.query(
-      `INSERT INTO referrer (title, utm_source) VALUES ($1, $1)
-       ON CONFLICT (utm_source) DO UPDATE SET utm_source = EXCLUDED.utm_source
-       RETURNING id`,
-      [source],
-    );
-    return row.id;
+  ensure(em: EntityManager, utmSource: unknown): Promise<number | null> {
+    return ensureReferrer(em, utmSource);
   }
 
   /** The referrer report: every referrer with its referrals and test rides within the dates. */
