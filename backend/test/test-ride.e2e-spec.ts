@@ -105,6 +105,15 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       expect(row.referrer_id).toBe(referrer.id);
     });
 
+    it('takes the form as multipart too (strings for the ids)', async () => {
+      const body = bodyFor(branchB, modelB, { name: 'Multipart Rider' });
+      let req = t.http().post('/api/v1/test-ride');
+      for (const [k, v] of Object.entries(body)) req = req.field(k, String(v));
+      const res = await req;
+      expect(res.status).toBe(200);
+      expect(await rideRow(res.body.data.slug)).toMatchObject({ name: 'Multipart Rider', branch_id: branchB.id, bike_model_id: modelB.id });
+    });
+
     it('defaults the type to TESTRIDE and takes an empty email as none', async () => {
       const { type: _type, ...body } = bodyFor(branchA, modelA, { email: '' });
       const res = await book(body);

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
@@ -24,6 +25,7 @@ export class ReferrerController {
   @Post(':id')
   @HttpCode(200)
   @RequirePermissions(Permission.UpdateRegistration)
+  @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: 'Rename a referrer (its utm_source stays)' })
   async update(@Param('id') id: string, @Body() dto: UpdateReferrerDto) {
     return { data: await this.referrers.update(id, dto), message: 'Referrer updated successfully.' };

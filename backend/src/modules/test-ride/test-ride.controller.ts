@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -22,6 +23,7 @@ export class TestRideController {
   @Public()
   @HttpCode(200)
   @RateLimit({ limit: 10, windowSeconds: 60 }, { limit: 60, windowSeconds: 3600 })
+  @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: "Book a test ride or a bike (public dialog 'Book a Rides')" })
   async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string) {
     return { data: await this.rides.create(dto, ip), message: 'Thank You for Test Ride Booking.' };
