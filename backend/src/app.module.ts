@@ -16,6 +16,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { AllocationModule } from './modules/allocation/allocation.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { DrawModule } from './modules/draw/draw.module';
+import { PreregistrationModule } from './modules/preregistration/preregistration.module';
 import { SmsModule } from './modules/sms/sms.module';
 import { BranchModule } from './modules/branch/branch.module';
 import { BikeModelModule } from './modules/bike-model/bike-model.module';
@@ -30,7 +31,7 @@ import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
 
 @Module({})
 export class AppModule {

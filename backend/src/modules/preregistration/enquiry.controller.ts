@@ -1,0 +1,62 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../common/auth/decorators';
+import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Captcha } from '../captcha/captcha.decorator';
+import type { Upload } from '../file/upload';
+import { CreateEnquiryDto } from './dto/create-enquiry.dto';
+import { VerifyCodeDto } from './dto/verify-code.dto';
+import { PreregistrationService } from './preregistration.service';
+
+/**
+ * The public side of pre-registration (/enquiry). Answers carry only the slug, the name,
+ * the masked phone, the verified flag and the prize; never another person's data.
+ */
+@ApiTags('enquiry (public)')
+@Controller('enquiry')
+export class EnquiryController {
+  constructor(private readonly preregistrations: PreregistrationService) {}
+
+  @Post()
+  @Public()
+  @HttpCode(200)
+  @RateLimit({ limit: 10, windowSeconds: 600 }, { limit: 50, windowSeconds: 86400 })
+  @UseInterceptors(FileInterceptor('screenshot'))
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({ summary: 'Public pre-registration (captcha when configured); sends the code by SMS' })
+  async create(@Captcha() _captcha: true, @Body() dto: CreateEnquiryDto, @UploadedFile() screenshot?: Upload) {
+    const data = await this.preregistrations.createPublic(dto, screenshot);
+    return { data, message: `Thank you for registering. We have sent a 6-digit code to ${data.phone}.` };
+  }
+
+  @Get(':slug')
+  @Public()
+  @ApiOperation({ summary: 'Public read: slug, name, masked phone, is_verified, prize' })
+  async findOne(@Param('slug') slug: string) {
+    return { data: await this.preregistrations.findPublic(slug) };
+  }
+
+  @Post(':slug/verify')
+  @Public()
+  @HttpCode(200)
+  @RateLimit({ limit: 20, windowSeconds: 600 })
+  @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction' })
+  async verify(@Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
+    const { already } = await this.preregistrations.verify(slug, dto.code);
+    return {
+      data: await this.preregistrations.findPublic(slug),
+      message: already ? 'Your phone number is already verified.' : 'Your phone number is verified. Congratulations!',
+    };
+  }
+
+  @Post(':slug/resend')
+  @Public()
+  @HttpCode(200)
+  @RateLimit({ limit: 5, windowSeconds: 600 })
+  @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })
+  async resend(@Param('slug') slug: string) {
+    const phone = await this.preregistrations.resend(slug);
+    return { message: `A new code has been sent to ${phone}.` };
+  }
+}

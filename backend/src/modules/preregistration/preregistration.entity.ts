@@ -1,0 +1,119 @@
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { BranchEntity } from '../branch/branch.entity';
+import { FileEntity } from '../file/file.entity';
+
+export type PreregistrationStatus = 'pending' | 'verified' | 'purchased';
+
+/**
+ * A pre-registration (enquiry): made on the public site (branch_id null) or by a branch's
+ * staff (branch_id = theirs). Verified by a one-time code, which runs the draw once.
+ * The code columns are never selected unless asked for (`addSelect`).
+ */
+@Entity('preregistration')
+export class PreregistrationEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  address: string | null;
+
+  /** 10 digits, 9[678]XXXXXXXX. */
+  @Column({ type: 'text' })
+  phone: string;
+
+  @Column({ type: 'text', nullable: true })
+  email: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  citizenship_no: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  bike_model_id: number | null;
+
+  /** The branch whose staff created it; null for the public site. */
+  @Column({ type: 'int', nullable: true })
+  branch_id: number | null;
+
+  @ManyToOne(() => BranchEntity, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'branch_id' })
+  branch: BranchEntity | null;
+
+  @Column({ type: 'int', nullable: true })
+  nearest_branch_id: number | null;
+
+  @ManyToOne(() => BranchEntity, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'nearest_branch_id' })
+  nearest_branch: BranchEntity | null;
+
+  @Column({ type: 'text', nullable: true })
+  source: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  roadie: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  note: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  shared: boolean;
+
+  @Column({ type: 'int', nullable: true })
+  screenshot_id: number | null;
+
+  @ManyToOne(() => FileEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'screenshot_id' })
+  screenshot: FileEntity | null;
+
+  @Column({ type: 'boolean', default: true })
+  send_sms: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  utm_source: string | null;
+
+  /** The current one-time code: shown to staff with send-sms only, never public, never logged. */
+  @Column({ type: 'text', nullable: true, select: false })
+  code: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true, select: false })
+  code_expires_at: Date | null;
+
+  @Column({ type: 'int', default: 0, select: false })
+  code_attempts: number;
+
+  @Column({ type: 'timestamptz', nullable: true, select: false })
+  code_sent_at: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  is_verified: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  verified_at: Date | null;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: PreregistrationStatus;
+
+  @Column({ type: 'boolean', default: false })
+  purchased: boolean;
+
+  /** The pre-registration prize (rupees), set by the draw at verification. */
+  @Column({ type: 'int', nullable: true })
+  prize: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  created_by: number | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+
+  @DeleteDateColumn({ type: 'timestamptz', select: false })
+  deleted_at: Date | null;
+}

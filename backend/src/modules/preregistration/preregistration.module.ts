@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CaptchaModule } from '../captcha/captcha.module';
+import { DrawModule } from '../draw/draw.module';
+import { FileModule } from '../file/file.module';
+import { SettingModule } from '../setting/setting.module';
+import { SmsModule } from '../sms/sms.module';
+import { EnquiryController } from './enquiry.controller';
+import { PreregistrationController } from './preregistration.controller';
+import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationService } from './preregistration.service';
+
+/** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
+@Module({
+  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule],
+  controllers: [PreregistrationController, EnquiryController],
+  providers: [PreregistrationService],
+  exports: [PreregistrationService, TypeOrmModule],
+})
+export class PreregistrationModule {}

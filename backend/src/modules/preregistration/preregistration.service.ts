@@ -1,0 +1,534 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuthUser, hasPermission } from '../../common/auth/auth-user';
+import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { Permission } from '../../common/auth/permission.enum';
+import { isUniqueViolation } from '../../common/http/db-errors';
+import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { cursorRows } from '../../common/export/cursor';
+import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
+import { maskPhone, parseNepalMobile } from '../../common/phone';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { newSlug } from '../../common/slug';
+import { campaignDay, dayRange, tzOffsetMinutes } from '../../common/time';
+import { ConfigService } from '../../config/config.module';
+import { DrawService } from '../draw/draw.service';
+import { FileEntity } from '../file/file.entity';
+import { FileService } from '../file/file.service';
+import type { Upload } from '../file/upload';
+import { fillTemplate } from '../setting/setting.defaults';
+import { SettingService } from '../setting/setting.service';
+import { SmsService } from '../sms/sms.service';
+import { CreateEnquiryDto } from './dto/create-enquiry.dto';
+import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
+import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
+import { codesMatch, newOtp, OTP } from './otp';
+import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
+
+export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
+const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
+const PHONE_TAKEN_STAFF = 'This phone number already has an open pre-registration.';
+
+const PREREGISTRATION_TABLE: TableSpec = {
+  orderable: {
+    id: 'p.id',
+    name: 'p.name',
+    phone: 'p.phone',
+    'branch.title': 'branch.title',
+    'nearest_branch.title': 'nearest_branch.title',
+    'bike_model.title': 'bike_model.title',
+    created_at: 'p.created_at',
+    prize: 'p.prize',
+  },
+  searchable: ['p.name', 'p.phone'],
+  defaultOrder: ['created_at', 'DESC'],
+  tieBreaker: 'p.id',
+};
+
+export type PreregistrationFilters = PageQuery & { phone?: unknown; bike_model?: unknown; branch?: unknown; from?: unknown; to?: unknown; prize?: unknown };
+
+/** The row as the verify and resend paths lock it (SELECT ... FOR UPDATE). */
+interface LockedRow {
+  id: number;
+  slug: string;
+  name: string;
+  phone: string;
+  branch_id: number | null;
+  send_sms: boolean;
+  is_verified: boolean;
+  purchased: boolean;
+  code: string | null;
+  code_attempts: number;
+  expired: boolean | null;
+}
+
+type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
+
+const isInt = (v: unknown): v is string | number => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\d{1,9}$/.test(v));
+
+/**
+ * Pre-registrations: the public enquiry and the staff screens. Every staff query goes
+ * through scopeToBranch / assertInBranch; every code path that touches the code or the
+ * draw locks the row first.
+ */
+@Injectable()
+export class PreregistrationService {
+  constructor(
+    @InjectRepository(PreregistrationEntity) private readonly repo: Repository<PreregistrationEntity>,
+    private readonly dataSource: DataSource,
+    private readonly draws: DrawService,
+    private readonly sms: SmsService,
+    private readonly settings: SettingService,
+    private readonly files: FileService,
+    private readonly limits: RateLimitService,
+    private readonly config: ConfigService,
+  ) {}
+
+  private get tz(): string {
+    return this.config.get('app').campaignTz;
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  private baseQuery(actor: AuthUser | undefined, em?: EntityManager): SelectQueryBuilder<PreregistrationEntity> {
+    const qb = (em ? em.getRepository(PreregistrationEntity) : this.repo)
+      .createQueryBuilder('p')
+      .leftJoinAndSelect('p.branch', 'branch')
+      .leftJoinAndSelect('p.nearest_branch', 'nearest_branch')
+      .leftJoin('bike_model', 'bike_model', 'bike_model.id = p.bike_model_id');
+    return scopeToBranch(qb, actor, 'p.branch_id');
+  }
+
+  private async bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+    if (!wanted.length) return new Map();
+    const rows: Array<{ id: number; title: string }> = await this.dataSource.query(`SELECT id, title FROM bike_model WHERE id = ANY($1)`, [wanted]);
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  private applyFilters(qb: SelectQueryBuilder<PreregistrationEntity>, q: PreregistrationFilters) {
+    const errors: FieldErrors = {};
+    const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+    if (given(q.phone)) {
+      const raw = String(q.phone);
+      const full = parseNepalMobile(raw);
+      const digits = raw.replace(/\D/g, '');
+      if (full) qb.andWhere('p.phone = :fphone', { fphone: full });
+      else if (/^[\d\s+-]+$/.test(raw) && digits.length >= 3 && digits.length <= 10) qb.andWhere('p.phone LIKE :lphone', { lphone: `%${digits}%` });
+      else errors.phone = ['The phone must be digits (at least 3).'];
+    }
+    if (given(q.bike_model)) {
+      if (isInt(q.bike_model)) qb.andWhere('p.bike_model_id = :fbike', { fbike: Number(q.bike_model) });
+      else errors.bike_model = ['The selected bike model is invalid.'];
+    }
+    if (given(q.branch)) {
+      if (q.branch === 'public' || q.branch === 'none') qb.andWhere('p.branch_id IS NULL');
+      else if (isInt(q.branch)) qb.andWhere('p.branch_id = :fbranch', { fbranch: Number(q.branch) });
+      else errors.branch = ['The selected branch is invalid.'];
+    }
+    if (given(q.prize)) {
+      if (q.prize === 'none') qb.andWhere('p.prize IS NULL');
+      else if (isInt(q.prize)) qb.andWhere('p.prize = :fprize', { fprize: Number(q.prize) });
+      else errors.prize = ['The selected prize is invalid.'];
+    }
+    let range;
+    try {
+      range = parseDateRange({ from: q.from, to: q.to }, this.tz);
+    } catch (e) {
+      if (e instanceof UnprocessableError) Object.assign(errors, e.errors);
+      else throw e;
+    }
+    if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    if (range) whereInRange(qb, 'p.created_at', range);
+    return qb;
+  }
+
+  async table(actor: AuthUser, query: PreregistrationFilters) {
+    const qb = this.applyFilters(this.baseQuery(actor), query);
+    return paginate(qb, query, PREREGISTRATION_TABLE, async (rows) => {
+      const titles = await this.bikeModelTitles(rows.map((r) => r.bike_model_id));
+      return rows.map((r) => toRowView(r, titles));
+    });
+  }
+
+  /** GET /preregistration/download: the table's rows (same filters, search, order and scope) as .xlsx. */
+  async download(actor: AuthUser, query: PreregistrationFilters, res: Response): Promise<void> {
+    const qb = tableQuery(this.applyFilters(this.baseQuery(actor), query), query, PREREGISTRATION_TABLE)
+      .select('p.slug', 'slug')
+      .addSelect('p.name', 'name')
+      .addSelect('p.phone', 'phone')
+      .addSelect('p.email', 'email')
+      .addSelect('p.address', 'address')
+      .addSelect('p.citizenship_no', 'citizenship_no')
+      .addSelect('bike_model.title', 'bike_model')
+      .addSelect('branch.title', 'branch')
+      .addSelect('nearest_branch.title', 'nearest_branch')
+      .addSelect('p.source', 'source')
+      .addSelect('p.roadie', 'roadie')
+      .addSelect('p.shared', 'shared')
+      .addSelect('p.is_verified', 'is_verified')
+      .addSelect('p.purchased', 'purchased')
+      .addSelect('p.prize', 'prize')
+      .addSelect('p.created_at', 'created_at');
+    type Row = Record<string, unknown> & { created_at: Date };
+    const yesNo = (v: unknown) => (v ? 'Yes' : 'No');
+    const columns: ExportColumn<Row>[] = [
+      { header: 'Slug', value: (r) => r.slug as string },
+      { header: 'Name', width: 24, value: (r) => r.name as string },
+      { header: 'Phone', width: 14, value: (r) => r.phone as string },
+      { header: 'Email', width: 24, value: (r) => r.email as string },
+      { header: 'Address', width: 28, value: (r) => r.address as string },
+      { header: 'Citizenship No/PAN', value: (r) => r.citizenship_no as string },
+      { header: 'Bike Model', value: (r) => r.bike_model as string },
+      { header: 'Branch', width: 22, value: (r) => (r.branch as string) ?? 'Public' },
+      { header: 'Nearest Branch', width: 22, value: (r) => r.nearest_branch as string },
+      { header: 'Source', value: (r) => r.source as string },
+      { header: 'Roadie', value: (r) => r.roadie as string },
+      { header: 'Shared', value: (r) => yesNo(r.shared) },
+      { header: 'Verified', value: (r) => yesNo(r.is_verified) },
+      { header: 'Purchased', value: (r) => yesNo(r.purchased) },
+      { header: 'Register Prize', value: (r) => (r.prize as number | null) ?? '' },
+      { header: 'Registered (Nepal time)', width: 20, value: (r) => nepalDateTime(new Date(r.created_at), this.tz) },
+    ];
+    await streamXlsx(res, 'Preregistrations.xlsx', columns, cursorRows<Row>(this.dataSource, qb as never), 'Preregistrations');
+  }
+
+  /** One record as staff see it (404 for another branch's record). */
+  async findForStaff(actor: AuthUser, slug: string, em?: EntityManager): Promise<PreregistrationDetail> {
+    const withCode = hasPermission(actor, Permission.SendSms);
+    const qb = this.baseQuery(actor, em).leftJoinAndSelect('p.screenshot', 'screenshot').andWhere('p.slug = :slug', { slug });
+    if (withCode) qb.addSelect('p.code');
+    const found = assertInBranch(await qb.getOne(), actor, 'Pre-registration');
+    const titles = await this.bikeModelTitles([found.bike_model_id]);
+    return toDetailView(found, titles, { withCode });
+  }
+
+  /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
+  async findPublic(slug: string): Promise<PublicPreregistration> {
+    const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true } });
+    if (!found) throw new NotFoundException('Pre-registration not found.');
+    return toPublicView(found);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /** POST /enquiry. The captcha was checked by the controller. */
+  async createPublic(dto: CreateEnquiryDto, screenshot?: Upload): Promise<PublicPreregistration> {
+    // Per-phone limit on top of the per-address one: a phone cannot be hammered from many addresses.
+    const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
+    if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
+    const errors: FieldErrors = {};
+    await this.checkReferences(dto, errors);
+    await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no ?? null }, null, errors);
+    if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    const saved = await this.insert(
+      {
+        name: dto.name,
+        address: dto.address ?? null,
+        phone: dto.phone,
+        email: dto.email ?? null,
+        citizenship_no: dto.citizenship_no ?? null,
+        bike_model_id: dto.bike_model_id,
+        nearest_branch_id: dto.nearest_branch_id,
+        source: dto.source,
+        roadie: dto.roadie ?? null,
+        shared: dto.shared ?? true,
+        utm_source: dto.utm_source ?? null,
+        send_sms: true,
+        branch_id: null,
+        created_by: null,
+      },
+      screenshot,
+      null,
+    );
+    return toPublicView(saved);
+  }
+
+  /** POST /preregistration: branch staff only, tied to their branch. */
+  async createStaff(actor: AuthUser, dto: CreatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
+    if (actor.branch_id === null) {
+      throw new ForbiddenException('Only branch users can create pre-registrations: head office can view, edit and verify them.');
+    }
+    const errors: FieldErrors = {};
+    await this.checkReferences(dto, errors);
+    await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
+    if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    const saved = await this.insert(
+      {
+        name: dto.name,
+        address: dto.address,
+        phone: dto.phone,
+        email: dto.email ?? null,
+        citizenship_no: dto.citizenship_no,
+        bike_model_id: dto.bike_model_id ?? null,
+        nearest_branch_id: dto.nearest_branch_id ?? null,
+        source: dto.source ?? null,
+        roadie: dto.roadie ?? null,
+        shared: dto.shared ?? false,
+        note: dto.note ?? null,
+        utm_source: null,
+        send_sms: dto.send_sms ?? true,
+        branch_id: actor.branch_id,
+        created_by: actor.id,
+      },
+      screenshot,
+      actor,
+    );
+    return this.findForStaff(actor, saved.slug);
+  }
+
+  private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser | null): Promise<PreregistrationEntity> {
+    const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor?.id ?? null }) : undefined;
+    try {
+      return await this.dataSource.transaction(async (em) => {
+        const entity = em.create(PreregistrationEntity, { ...values, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
+        const saved = await em.save(entity);
+        await this.issueCode(em, { id: saved.id, phone: saved.phone, name: saved.name }, saved.send_sms);
+        return saved;
+      });
+    } catch (e) {
+      await this.files.discard(stored);
+      throw await this.mapUniqueViolation(e, values, actor);
+    }
+  }
+
+  /** POST /preregistration/{slug}: the changed fields. The phone is fixed once verified. */
+  async update(actor: AuthUser, slug: string, dto: UpdatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
+    const errors: FieldErrors = {};
+    for (const k of ['name', 'address', 'phone', 'citizenship_no'] as const) {
+      if (dto[k] === null) errors[k] = [`The ${k === 'citizenship_no' ? 'citizenship no' : k} field is required.`];
+    }
+    if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    let stored: FileEntity | undefined;
+    try {
+      await this.dataSource.transaction(async (em) => {
+        const row = await this.lock(em, slug, actor);
+        const phoneChanges = dto.phone !== undefined && dto.phone !== row.phone;
+        if (phoneChanges && row.is_verified) errors.phone = ['The phone cannot be changed once the pre-registration is verified.'];
+        if (dto.branch_id !== undefined && dto.branch_id !== row.branch_id) {
+          if (actor.branch_id !== null) errors.branch_id = ['The selected branch is invalid.'];
+          else if (dto.branch_id !== null && !(await this.exists(em, 'branch', dto.branch_id))) errors.branch_id = ['The selected branch is invalid.'];
+        }
+        await this.checkReferences(dto, errors, em);
+        const current = await em.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [row.id]);
+        const citizenshipChanges = dto.citizenship_no !== undefined && dto.citizenship_no !== current[0].citizenship_no;
+        await this.checkOpenDuplicates(
+          { phone: phoneChanges ? dto.phone! : null, citizenship_no: citizenshipChanges ? (dto.citizenship_no ?? null) : null, exceptId: row.id },
+          actor,
+          errors,
+          em,
+        );
+        if (Object.keys(errors).length) throw new UnprocessableError(errors);
+        if (screenshot) stored = await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor.id });
+        const patch: Partial<PreregistrationEntity> = {};
+        const fields = ['name', 'address', 'phone', 'email', 'citizenship_no', 'bike_model_id', 'nearest_branch_id', 'source', 'roadie', 'shared', 'note', 'send_sms', 'branch_id'] as const;
+        for (const k of fields) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
+        if (stored) patch.screenshot_id = stored.id;
+        if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
+        // A new phone gets a new code (the old one went to the old phone).
+        if (phoneChanges) await this.issueCode(em, { id: row.id, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms);
+      });
+    } catch (e) {
+      await this.files.discard(stored);
+      throw await this.mapUniqueViolation(e, dto, actor);
+    }
+    return this.findForStaff(actor, slug);
+  }
+
+  /** DELETE /preregistration/{slug}: a soft delete; refused once purchased. */
+  async remove(actor: AuthUser, slug: string): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      const row = await this.lock(em, slug, actor);
+      if (row.purchased) throw new ConflictException('This pre-registration has a purchase and cannot be deleted.');
+      await em.query(`UPDATE preregistration SET deleted_at = now(), updated_at = now() WHERE id = $1`, [row.id]);
+    });
+  }
+
+  // ---------------------------------------------------------------- code and draw
+
+  /**
+   * Checks the code and, when right, verifies and draws in the same transaction. The row
+   * is locked first, so concurrent verifications of one record run one after another:
+   * the first draws, the others find it verified. A wrong try is counted (committed)
+   * before the 422 is thrown.
+   */
+  async verify(slug: string, code: string, actor?: AuthUser): Promise<{ already: boolean }> {
+    const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
+      const row = await this.lock(em, slug, actor);
+      if (row.is_verified) return { ok: true, already: true };
+      if (!row.code) return { ok: false, error: codeError('There is no active code. Please request a new code.') };
+      if (row.code_attempts >= OTP.maxAttempts) return { ok: false, error: await this.exhaustedError() };
+      if (row.expired) return { ok: false, error: codeError('The code has expired. Please request a new code.') };
+      if (!codesMatch(row.code, code)) {
+        const attempts = row.code_attempts + 1;
+        await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]);
+        return { ok: false, error: attempts >= OTP.maxAttempts ? await this.exhaustedError() : codeError('The code is incorrect.') };
+      }
+      await em.query(
+        `UPDATE preregistration
+            SET is_verified = true, verified_at = now(), status = 'verified', updated_at = now(),
+                code = NULL, code_expires_at = NULL, code_attempts = 0
+          WHERE id = $1`,
+        [row.id],
+      );
+      const result = await this.draws.draw(em, {
+        kind: 'preregistration',
+        recordId: row.id,
+        type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
+        branchId: row.branch_id,
+        notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
+      });
+      await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, result.amount]);
+      return { ok: true, already: false };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return { already: outcome.already };
+  }
+
+  /** Sends a new code (60 s between codes, 5 per phone per Nepal day). Returns the masked phone. */
+  async resend(slug: string, actor?: AuthUser): Promise<string> {
+    return this.dataSource.transaction(async (em) => {
+      const row = await this.lock(em, slug, actor);
+      if (row.is_verified) throw codeError('This pre-registration is already verified.');
+      await this.issueCode(em, row, true);
+      return maskPhone(row.phone);
+    });
+  }
+
+  /**
+   * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
+   * phone's limits (under an advisory lock on the phone, so two requests cannot both pass).
+   */
+  private async issueCode(em: EntityManager, row: { id: number; phone: string; name: string }, send: boolean): Promise<void> {
+    if (send) {
+      await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [row.phone]);
+      const today = dayRange(campaignDay(new Date(), this.tz), this.tz);
+      const [stats] = await em.query(
+        `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS today,
+                extract(epoch FROM now() - max(created_at))::float8 AS since_last
+           FROM sms_outbox
+          WHERE phone = $1 AND kind = 'otp' AND created_at >= least($2::timestamptz, now() - make_interval(secs => $3))`,
+        [row.phone, today.start, OTP.resendSeconds],
+      );
+      if (stats.since_last !== null && stats.since_last < OTP.resendSeconds) {
+        const wait = Math.max(1, Math.ceil(OTP.resendSeconds - stats.since_last));
+        throw new TooManyRequestsError(`Please wait ${wait} seconds before requesting a new code.`, wait);
+      }
+      if (stats.today >= OTP.perPhonePerDay) {
+        const wait = Math.max(1, Math.ceil((today.end.getTime() - Date.now()) / 1000));
+        throw new TooManyRequestsError(`This phone has received ${OTP.perPhonePerDay} codes today. Please try again tomorrow.`, wait);
+      }
+    }
+    const code = newOtp();
+    await em.query(
+      `UPDATE preregistration
+          SET code = $2, code_expires_at = now() + make_interval(secs => $3), code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
+        WHERE id = $1`,
+      [row.id, code, OTP.ttlSeconds, send],
+    );
+    if (send) {
+      const s = await this.settings.getAll();
+      const text = fillTemplate(s.sms_template_otp, { code, name: row.name, campaign: s.campaign_name, brand: s.brand_name });
+      await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
+    }
+  }
+
+  private async exhaustedError(): Promise<UnprocessableError> {
+    const phones = (await this.settings.get('support_phones')) ?? [];
+    const help = phones.length ? ` For help, call ${phones.join(' or ')}.` : '';
+    return codeError(`Too many incorrect codes. Please request a new code.${help}`);
+  }
+
+  /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
+  private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
+    const rows: LockedRow[] = await em.query(
+      `SELECT id, slug, name, phone, branch_id, send_sms, is_verified, purchased, code, code_attempts,
+              (code_expires_at <= now()) AS expired
+         FROM preregistration
+        WHERE slug = $1 AND deleted_at IS NULL
+          FOR UPDATE`,
+      [slug],
+    );
+    return assertInBranch(rows[0], actor, 'Pre-registration');
+  }
+
+  // ---------------------------------------------------------------- checks
+
+  private async exists(em: EntityManager | DataSource, table: 'branch' | 'bike_model', id: number): Promise<boolean> {
+    const rows = await em.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+    return rows.length > 0;
+  }
+
+  private async checkReferences(
+    dto: { bike_model_id?: number | null; nearest_branch_id?: number | null; roadie?: string | null },
+    errors: FieldErrors,
+    em: EntityManager | DataSource = this.dataSource,
+  ) {
+    if (typeof dto.bike_model_id === 'number' && !(await this.exists(em, 'bike_model', dto.bike_model_id))) errors.bike_model_id = ['The selected bike model is invalid.'];
+    if (typeof dto.nearest_branch_id === 'number' && !(await this.exists(em, 'branch', dto.nearest_branch_id))) errors.nearest_branch_id = ['The selected nearest branch is invalid.'];
+    if (typeof dto.roadie === 'string') {
+      const roadies = (await this.settings.get('roadies')) ?? [];
+      if (roadies.length && !roadies.includes(dto.roadie)) errors.roadie = ['The selected roadie is invalid.'];
+    }
+  }
+
+  /**
+   * One open (unpurchased, undeleted) pre-registration per phone and per citizenship
+   * number. Staff learn the slug of a clashing citizenship record when they may open it;
+   * the public never learns anything about another person's record.
+   */
+  private async checkOpenDuplicates(
+    v: { phone: string | null; citizenship_no: string | null; exceptId?: number },
+    viewer: AuthUser | null,
+    errors: FieldErrors,
+    em: EntityManager | DataSource = this.dataSource,
+  ) {
+    const open = `NOT purchased AND deleted_at IS NULL AND id <> $2`;
+    if (v.phone) {
+      const rows = await em.query(`SELECT 1 FROM preregistration WHERE phone = $1 AND ${open}`, [v.phone, v.exceptId ?? 0]);
+      if (rows.length) errors.phone = [viewer ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC];
+    }
+    if (v.citizenship_no) {
+      const rows: Array<{ slug: string; branch_id: number | null }> = await em.query(
+        `SELECT slug, branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
+        [v.citizenship_no, v.exceptId ?? 0],
+      );
+      if (rows.length) errors.citizenship_no = pendingPurchaseError(rows[0], viewer);
+    }
+  }
+
+  /** Two requests raced past the checks: the unique index answers, mapped to the same 422. */
+  private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser | null): Promise<unknown> {
+    if (!isUniqueViolation(e)) return e;
+    const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint;
+    if (constraint === 'preregistration_phone_open_uq') return new UnprocessableError({ phone: [actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC] });
+    if (constraint === 'preregistration_citizenship_open_uq' && values.citizenship_no) {
+      const errors: FieldErrors = {};
+      await this.checkOpenDuplicates({ phone: null, citizenship_no: values.citizenship_no }, actor, errors);
+      return new UnprocessableError(errors.citizenship_no ? errors : { citizenship_no: [PENDING_PURCHASE] });
+    }
+    return e;
+  }
+}
+
+function codeError(message: string): UnprocessableError {
+  return new UnprocessableError({ code: [message] });
+}
+
+/** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */
+export function pendingPurchaseError(row: { slug: string; branch_id: number | null }, viewer: AuthUser | null): string[] {
+  if (!viewer) return [PENDING_PURCHASE];
+  const visible = viewer.branch_id === null || viewer.branch_id === row.branch_id;
+  return visible ? [PENDING_PURCHASE, row.slug] : [PENDING_PURCHASE];
+}
+
+/** 'YYYY-MM-DD HH:mm' in the campaign's zone. */
+export function nepalDateTime(at: Date, tz: string): string {
+  const local = new Date(at.getTime() + tzOffsetMinutes(at, tz) * 60000);
+  return local.toISOString().slice(0, 16).replace('T', ' ');
+}

@@ -1,0 +1,66 @@
+import { maskPhone } from '../../common/phone';
+import { imageRef, ImageRef } from '../file/file-view';
+import { PreregistrationEntity } from './preregistration.entity';
+
+export type Ref = { id: number; title: string } | null;
+
+/** What a public screen may see: never the address, citizenship number or code. */
+export interface PublicPreregistration {
+  slug: string;
+  name: string;
+  phone: string;
+  is_verified: boolean;
+  prize: number | null;
+}
+
+export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize'>): PublicPreregistration {
+  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: p.is_verified, prize: p.is_verified ? p.prize : null };
+}
+
+const ref = (b: { id: number; title: string } | null | undefined): Ref => (b ? { id: b.id, title: b.title } : null);
+
+/** A row of the staff table. */
+export function toRowView(p: PreregistrationEntity, bikeModels: Map<number, string>) {
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    phone: p.phone,
+    bike_model_id: p.bike_model_id,
+    bike_model: p.bike_model_id ? { id: p.bike_model_id, title: bikeModels.get(p.bike_model_id) ?? '' } : null,
+    branch_id: p.branch_id,
+    branch: ref(p.branch),
+    nearest_branch_id: p.nearest_branch_id,
+    nearest_branch: ref(p.nearest_branch),
+    source: p.source,
+    is_verified: p.is_verified,
+    purchased: p.purchased,
+    prize: p.prize,
+    created_at: p.created_at,
+  };
+}
+
+/** The staff detail: everything, the code only for staff with send-sms. */
+export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, string>, opts: { withCode: boolean }) {
+  const shot: ImageRef | null = imageRef(p.screenshot);
+  const view = {
+    ...toRowView(p, bikeModels),
+    address: p.address,
+    email: p.email,
+    citizenship_no: p.citizenship_no,
+    roadie: p.roadie,
+    note: p.note,
+    shared: p.shared,
+    screenshot: shot,
+    screenshot_url: shot?.url ?? null,
+    send_sms: p.send_sms,
+    utm_source: p.utm_source,
+    verified_at: p.verified_at,
+    status: p.status,
+    // The purchase made from it (added by the sales domain).
+    registration: null as { slug: string } | null,
+    updated_at: p.updated_at,
+  };
+  return opts.withCode ? { ...view, code: p.code ?? null } : view;
+}
+export type PreregistrationDetail = ReturnType<typeof toDetailView>;

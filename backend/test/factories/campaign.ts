@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { campaignDay } from '../../src/common/time';
+
+/**
+ * Factories for the campaign tests (enquiry, OTP, draw, SMS). The app runs with
+ * TRUST_PROXY=loopback, so each public call can come from its own address (X-Forwarded-For)
+ * and the per-address limits only bite where a test means them to.
+ */
+export const CAMPAIGN_ENV = { TRUST_PROXY: 'loopback' };
+
+let ipSeq = 0;
+export function nextIp(): string {
+  ipSeq += 1;
+  return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+}
+
+let seq = 0;
+/** A fresh valid Nepal mobile number per call (one open pre-registration per phone). */
+export function uniquePhone(): string {
+  seq += 1;
+  const n = (Number.parseInt(randomBytes(3).toString('hex'), 16) * 1000 + seq) % 100_000_000;
+  return `98${String(n).padStart(8, '0')}`;
+}
+
+export function uniqueDigits(length = 10): string {
+  seq += 1;
+  return `${Date.now()}${seq}${Number.parseInt(randomBytes(4).toString('hex'), 16)}`.slice(-length);
+}
+
+export async function branchIds(db: DataSource): Promise<number[]> {
+  return (await db.query(`SELECT id FROM branch ORDER BY "order", id`)).map((r: { id: number }) => r.id);
+}
+
+/** A bike model's id (made when the catalogue has none). */
+export async function bikeModelId(db: DataSource, title = 'Campaign Test Model'): Promise<number> {
+  const [found] = await db.query(`SELECT id FROM bike_model WHERE lower(title) = lower($1)`, [title]);
+  if (found) return found.id;
+  const [row] = await db.query(`INSERT INTO bike_model (slug, title) VALUES ($1, $2) RETURNING id`, [randomBytes(12).toString('base64url'), title]);
+  return row.id;
+}
+
+export const today = () => campaignDay();
+
+/** The public form's fields (the required ones and a few more). */
+export async function enquiryBody(db: DataSource, over: Record<string, unknown> = {}) {
+  const [first] = await branchIds(db);
+  return {
+    name: 'Ram Bahadur Thapa',
+    phone: uniquePhone(),
+    bike_model_id: await bikeModelId(db),
+    source: 'SOCIAL MEDIA',
+    nearest_branch_id: first,
+    citizenship_no: uniqueDigits(11),
+    ...over,
+  };
+}
+
+/** The current code of a pre-registration, read the way only the database can. */
+export async function codeOf(db: DataSource, slug: string): Promise<string | null> {
+  const [row] = await db.query(`SELECT code FROM preregistration WHERE slug = $1`, [slug]);
+  return row?.code ?? null;
+}
+
+/** A code that is not the current one. */
+export function wrongCode(code: string | null): string {
+  return code === '000000' ? '111111' : '000000';
+}
+
+/** Moves a phone's OTP messages back in time (instead of sleeping through the 60 s wait). */
+export async function ageOtpMessages(db: DataSource, phone: string, seconds: number) {
+  await db.query(`UPDATE sms_outbox SET created_at = created_at - make_interval(secs => $2) WHERE phone = $1 AND kind = 'otp'`, [phone, seconds]);
+}
+
+/** Removes every allocation (and draw) so a test knows the stock exactly. */
+export async function clearScheme(db: DataSource) {
+  await db.query(`DELETE FROM draw`);
+  await db.query(`DELETE FROM allocation`);
+}
+
+export async function allocate(
+  db: DataSource,
+  opts: { type: 'preregistration_public' | 'preregistration_branch' | 'registration_branch'; branchId?: number | null; count: number; amount: number; probability: number; date?: string },
+): Promise<number> {
+  const [row] = await db.query(
+    `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
+    [opts.type, opts.branchId ?? null, opts.date ?? today(), opts.count, opts.amount, opts.probability],
+  );
+  return row.id;
+}
+
+/** An unverified pre-registration with a known, valid code (written by SQL, no SMS). */
+export async function pendingPreregistration(db: DataSource, opts: { branchId?: number | null; code?: string; sendSms?: boolean } = {}) {
+  const code = opts.code ?? String(100000 + (Number.parseInt(randomBytes(3).toString('hex'), 16) % 900000));
+  const [row] = await db.query(
+    `INSERT INTO preregistration (slug, name, address, phone, citizenship_no, bike_model_id, branch_id, nearest_branch_id, source,
+                                  send_sms, code, code_expires_at, code_sent_at)
+     VALUES ($1, $2, 'Teku', $3, $4, $5, $6, $6, 'NEWSPAPER', $7, $8, now() + interval '10 minutes', now())
+     RETURNING id, slug, phone, name, branch_id`,
+    [randomBytes(12).toString('base64url'), `Customer ${uniqueDigits(5)}`, uniquePhone(), uniqueDigits(11), await bikeModelId(db), opts.branchId ?? null, opts.sendSms ?? true, code],
+  );
+  return { ...row, code } as { id: number; slug: string; phone: string; name: string; branch_id: number | null; code: string };
+}
