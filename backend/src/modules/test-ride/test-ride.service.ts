@@ -98,21 +98,20 @@ export class TestRideService {
   async create(dto: CreateTestRideDto, ip?: string): Promise<{ slug: string; type: TestRideType }> {
     const type: TestRideType = dto.type ?? 'TESTRIDE';
     const { branch, model, place } = await this.checkReferences(dto);
+    const booking = { phone: dto.phone, branchId: branch.id, modelId: model.id, type };
+    const earlier = await this.recentSame(this.dataSource.manager, booking);
+    if (earlier) return earlier;
+    // Counted outside the transaction: the counter has its own connection (the embedded
+    // database runs one transaction at a time).
+    const perPhone = await this.limits.hit(`test-ride:phone:${dto.phone}`, PHONE_DAILY_LIMIT, 24 * 3600);
+    if (!perPhone.allowed) {
+      throw new TooManyRequestsError('Too many bookings for this phone number today. Please try again later.', perPhone.retryAfterSeconds);
+    }
     return this.dataSource.transaction(async (em) => {
+      // Simultaneous copies of one booking queue here; the first stores it, the others find it.
       await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [BOOKING_LOCK, `${dto.phone}|${branch.id}|${model.id}|${type}`]);
-      const [same] = await em.query(
-        `SELECT slug, type FROM test_ride
-          WHERE phone = $1 AND branch_id = $2 AND bike_model_id = $3 AND type = $4 AND deleted_at IS NULL
-            AND created_at > now() - make_interval(secs => $5)
-          ORDER BY id DESC LIMIT 1`,
-        [dto.phone, branch.id, model.id, type, DUPLICATE_WINDOW_SECONDS],
-      );
-      if (same) return { slug: same.slug, type: same.type };
-
-      const perPhone = await this.limits.hit(`test-ride:phone:${dto.phone}`, PHONE_DAILY_LIMIT, 24 * 3600);
-      if (!perPhone.allowed) {
-        throw new TooManyRequestsError('Too many bookings for this phone number today. Please try again later.', perPhone.retryAfterSeconds);
-      }
+      const same = await this.recentSame(em, booking);
+      if (same) return same;
       const referrerId = await this.referrers.ensure(em, dto.utm_source);
       const slug = newSlug();
       await em.query(
@@ -123,6 +122,18 @@ export class TestRideService {
       await this.queueSms(em, { name: dto.name, phone: dto.phone, type, city: place.city, branch, model });
       return { slug, type };
     });
+  }
+
+  /** The same booking (phone, branch, model, type) stored within the last minute, if any. */
+  private async recentSame(em: EntityManager, b: { phone: string; branchId: number; modelId: number; type: TestRideType }) {
+    const [same] = await em.query(
+      `SELECT slug, type FROM test_ride
+        WHERE phone = $1 AND branch_id = $2 AND bike_model_id = $3 AND type = $4 AND deleted_at IS NULL
+          AND created_at > now() - make_interval(secs => $5)
+        ORDER BY id DESC LIMIT 1`,
+      [b.phone, b.branchId, b.modelId, b.type, DUPLICATE_WINDOW_SECONDS],
+    );
+    return same as { slug: string; type: TestRideType } | undefined;
   }
 
   /** The staff table: branch-scoped, within from/to (Nepal time), searchable by name, phone and email. */
