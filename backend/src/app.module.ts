@@ -26,12 +26,14 @@ import { SettingModule } from './modules/setting/setting.module';
 import { VideoModule } from './modules/video/video.module';
 import { HealthModule } from './modules/health/health.module';
 import { ReferrerModule } from './modules/referrer/referrer.module';
+import { RegistrationModule } from './modules/registration/registration.module';
 import { RoleModule } from './modules/role/role.module';
+import { StatsModule } from './modules/stats/stats.module';
 import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
 
 @Module({})
 export class AppModule {

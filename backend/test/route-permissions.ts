@@ -67,4 +67,18 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/allocation': [P.ManageAllocation],
   'POST /api/v1/allocation': [P.ManageAllocation],
   'DELETE /api/v1/allocation/:id': [P.ManageAllocation],
+  // Sales: purchase registrations, their coupon code, the dashboard stats.
+  'GET /api/v1/registration': [P.ReadRegistration],
+  'GET /api/v1/registration/deleted': [P.DeleteRegistration],
+  'GET /api/v1/registration/download': [P.ReadRegistration],
+  'POST /api/v1/registration/search': [P.ReadRegistration],
+  'POST /api/v1/registration': [P.CreateRegistration],
+  'GET /api/v1/registration/:slug': [P.ReadRegistration],
+  'POST /api/v1/registration/:slug': [P.UpdateRegistration],
+  'DELETE /api/v1/registration/:slug': [P.DeleteRegistration],
+  'POST /api/v1/registration/:slug/restore': [P.DeleteRegistration],
+  'POST /api/v1/registration/:slug/verify': [P.ReadRegistration],
+  'POST /api/v1/registration/:slug/reset': [P.ReadRegistration],
+  'POST /api/v1/registration/:slug/notify': [P.ReadRegistration],
+  'GET /api/v1/stats': [P.ReadRegistration],
 };

@@ -5,6 +5,7 @@ import { ConfigService } from '../../config/config.module';
 import { hashPassword } from '../../modules/auth/password';
 import { seedCatalogue } from './catalogue.seed';
 import { seedCampaign } from './campaign.seed';
+import { seedSales } from './sales.seed';
 import { seedTestRides } from './test-ride.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
 import { ROLES } from './roles';
@@ -17,7 +18,7 @@ export interface DemoContext {
   uploadDir?: string;
 }
 /** The catalogue first: later steps name its bike models. */
-export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedTestRides];
+export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedTestRides];
 
 /** Idempotent seeds: roles on every boot; the demo only into an empty database. */
 @Injectable()

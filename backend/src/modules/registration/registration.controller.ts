@@ -1,0 +1,137 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import type { PageQuery } from '../../common/paging/paging';
+import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { AuditExport } from '../audit/audit.decorator';
+import { CouponCodeDto } from './dto/coupon-code.dto';
+import { CreateRegistrationDto } from './dto/create-registration.dto';
+import { SearchRegistrationDto } from './dto/search-registration.dto';
+import { UpdateRegistrationDto } from './dto/update-registration.dto';
+import { RegistrationService } from './registration.service';
+
+const FILTERS = [
+  { name: 'payment_mode', description: 'CASH, CASH_EXCHANGE, FINANCE, FINANCE_EXCHANGE, SELF_FINANCE or SELF_FINANCE_EXCHANGE' },
+  { name: 'bike_model', description: 'Bike model id' },
+  { name: 'branch', description: 'Branch id (head office only; ignored for branch staff)' },
+  { name: 'from', description: "Nepal time, 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm' (inclusive)" },
+  { name: 'to', description: "Nepal time, 'YYYY-MM-DD' (whole day) or 'YYYY-MM-DD HH:mm' (exclusive)" },
+  { name: 'prize', description: 'Total prize: pre-registration prize + purchase coupon' },
+  { name: 'pre_prize', description: 'Pre-registration prize (Register Prize)' },
+  { name: 'post_prize', description: 'Purchase coupon amount (Buy Prize)' },
+  { name: 'shared', description: "'1' key-handover post shared, '0' not shared" },
+];
+const FilterQueries = () => (target: object, key: string, descriptor: PropertyDescriptor) => {
+  for (const f of FILTERS) ApiQuery({ ...f, required: false })(target, key, descriptor);
+};
+
+@ApiTags('registrations')
+@Controller('registration')
+export class RegistrationController {
+  constructor(private readonly registrations: RegistrationService) {}
+
+  @Get()
+  @RequirePermissions(Permission.ReadRegistration)
+  @FilterQueries()
+  @ApiOperation({ summary: 'Registered table (paging protocol; length=-1 for print and the SMS picker)' })
+  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+    return this.registrations.table(user, query);
+  }
+
+  @Get('deleted')
+  @RequirePermissions(Permission.DeleteRegistration)
+  @ApiOperation({ summary: 'Soft-deleted registrations (paging protocol)' })
+  deleted(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+    return this.registrations.deletedTable(user, query);
+  }
+
+  @Get('download')
+  @RequirePermissions(Permission.ReadRegistration)
+  @AuditExport()
+  @FilterQueries()
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOperation({ summary: 'Registrations.xlsx: the table’s rows for the same filters, streamed' })
+  download(@CurrentUser() user: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
+    return this.registrations.download(user, query, res);
+  }
+
+  @Post('search')
+  @HttpCode(200)
+  @RequirePermissions(Permission.ReadRegistration)
+  @ApiOperation({ summary: 'Up to 20 registrations matching q (name, phone, bill no): the referring-registration picker' })
+  async search(@CurrentUser() user: AuthUser, @Body() dto: SearchRegistrationDto) {
+    return { data: await this.registrations.search(user, dto.q) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions(Permission.CreateRegistration)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({ summary: 'Converts a verified pre-registration into a purchase and runs the purchase draw (branch staff only)' })
+  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateRegistrationDto) {
+    return { data: await this.registrations.create(user, dto), message: 'Registration created successfully.' };
+  }
+
+  @Get(':slug')
+  @RequirePermissions(Permission.ReadRegistration)
+  @ApiOperation({ summary: 'One registration with its pre-registration, coupon and total prize' })
+  async findOne(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
+    return { data: await this.registrations.findOne(user, slug) };
+  }
+
+  @Post(':slug')
+  @HttpCode(200)
+  @RequirePermissions(Permission.UpdateRegistration)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({ summary: 'Updates a registration (the phone stays read-only)' })
+  async update(@CurrentUser() user: AuthUser, @Param('slug') slug: string, @Body() dto: UpdateRegistrationDto) {
+    return { data: await this.registrations.update(user, slug, dto), message: 'Registration updated successfully.' };
+  }
+
+  @Delete(':slug')
+  @RequirePermissions(Permission.DeleteRegistration)
+  @ApiOperation({ summary: 'Soft-deletes a registration' })
+  async remove(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
+    await this.registrations.remove(user, slug);
+    return { message: 'Registration deleted successfully.' };
+  }
+
+  @Post(':slug/restore')
+  @HttpCode(200)
+  @RequirePermissions(Permission.DeleteRegistration)
+  @ApiOperation({ summary: 'Restores a soft-deleted registration' })
+  async restore(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
+    return { data: await this.registrations.restore(user, slug), message: 'Registration restored successfully.' };
+  }
+
+  @Post(':slug/verify')
+  @HttpCode(200)
+  @RequirePermissions(Permission.ReadRegistration)
+  @RateLimit({ limit: 30, windowSeconds: 60 })
+  @ApiOperation({ summary: 'Confirms the coupon code the customer received (key hand-over); 5 wrong tries need a new code' })
+  async verify(@CurrentUser() user: AuthUser, @Param('slug') slug: string, @Body() dto: CouponCodeDto) {
+    return { data: await this.registrations.verifyCoupon(user, slug, dto.code), message: 'Coupon code verified.' };
+  }
+
+  @Post(':slug/reset')
+  @HttpCode(200)
+  @RequirePermissions(Permission.ReadRegistration)
+  @RateLimit({ limit: 20, windowSeconds: 60 })
+  @ApiOperation({ summary: 'Sends a new coupon code by SMS (60 s between sends, 5 a day)' })
+  async reset(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
+    return { data: await this.registrations.resetCoupon(user, slug), message: 'A new code has been sent to the customer.' };
+  }
+
+  @Post(':slug/notify')
+  @HttpCode(200)
+  @RequirePermissions(Permission.ReadRegistration)
+  @RateLimit({ limit: 20, windowSeconds: 60 })
+  @ApiOperation({ summary: 'Sends the coupon SMS again (60 s between sends, 5 a day)' })
+  async notify(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
+    return { data: await this.registrations.notifyCoupon(user, slug), message: 'The coupon SMS has been sent again.' };
+  }
+}

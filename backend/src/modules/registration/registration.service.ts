@@ -1,0 +1,562 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuthUser, hasPermission } from '../../common/auth/auth-user';
+import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { Permission } from '../../common/auth/permission.enum';
+import { cursorRows } from '../../common/export/cursor';
+import { streamXlsx } from '../../common/export/xlsx';
+import { isUniqueViolation } from '../../common/http/db-errors';
+import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
+import { parseNepalMobile } from '../../common/phone';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { newSlug } from '../../common/slug';
+import { ConfigService } from '../../config/config.module';
+import { DrawService } from '../draw/draw.service';
+import { imageRef } from '../file/file-view';
+import { codesMatch, newOtp } from '../preregistration/otp';
+import { ReferrerService } from '../referrer/referrer.service';
+import { SettingService } from '../setting/setting.service';
+import { renderTemplate, SmsService } from '../sms/sms.service';
+import { CreateRegistrationDto } from './dto/create-registration.dto';
+import { UpdateRegistrationDto } from './dto/update-registration.dto';
+import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
+import { applyRegistrationFilters, parseRegistrationFilters } from './registration.filters';
+import { RegistrationEntity } from './registration.entity';
+import { COUPON, couponTemplate, prefixBillNo } from './registration.rules';
+
+/** The registered table (SPEC: Registered list / dashboard). */
+export const REGISTRATION_TABLE: TableSpec = {
+  orderable: {
+    id: 'r.id',
+    bill_no: 'r.bill_no',
+    name: 'r.name',
+    phone: 'r.phone',
+    'bike_model.title': 'bike_model.title',
+    'branch.title': 'branch.title',
+    'branch.city': 'branch.city',
+    created_at: 'r.created_at',
+    payment_mode: 'r.payment_mode',
+    'preregistration.prize': 'preregistration.prize',
+    coupon_amount: 'r.coupon_amount',
+  },
+  searchable: ['r.name', 'r.phone', 'r.bill_no'],
+  defaultOrder: ['created_at', 'DESC'],
+  tieBreaker: 'r.id',
+};
+
+/** The deleted-registrations table. */
+export const DELETED_REGISTRATION_TABLE: TableSpec = {
+  orderable: {
+    id: 'r.id',
+    bill_no: 'r.bill_no',
+    name: 'r.name',
+    'bike_model.title': 'bike_model.title',
+    'branch.title': 'branch.title',
+    'branch.city': 'branch.city',
+    created_at: 'r.created_at',
+    deleted_at: 'r.deleted_at',
+  },
+  searchable: ['r.name', 'r.phone', 'r.bill_no'],
+  defaultOrder: ['deleted_at', 'DESC'],
+  tieBreaker: 'r.id',
+};
+
+/** Unique constraints of the table and the field each one speaks for. */
+const UNIQUE_FIELDS: Record<string, [string, string]> = {
+  registration_bill_no_uq: ['bill_no', 'The bill no has already been taken.'],
+  registration_engine_no_uq: ['engine_no', 'The engine no has already been taken.'],
+  registration_chasis_no_uq: ['chasis_no', 'The chasis no has already been taken.'],
+  registration_preregistration_uq: ['preregistration_id', 'This pre-registration has already been purchased.'],
+};
+
+interface LockedPreregistration {
+  id: number;
+  slug: string;
+  phone: string;
+  is_verified: boolean;
+  purchased: boolean;
+  utm_source: string | null;
+}
+
+type CouponOutcome = { ok: true } | { ok: false; field: string; message: string };
+
+@Injectable()
+export class RegistrationService {
+  constructor(
+    @InjectRepository(RegistrationEntity) private readonly registrations: Repository<RegistrationEntity>,
+    private readonly dataSource: DataSource,
+    private readonly config: ConfigService,
+    private readonly draws: DrawService,
+    private readonly sms: SmsService,
+    private readonly referrers: ReferrerService,
+    private readonly limits: RateLimitService,
+    private readonly settings: SettingService,
+  ) {}
+
+  /** Registrations with what the table and the detail show, scoped to the user's branch. */
+  private query(user: AuthUser, em: EntityManager = this.dataSource.manager): SelectQueryBuilder<RegistrationEntity> {
+    const qb = em
+      .getRepository(RegistrationEntity)
+      .createQueryBuilder('r')
+      .leftJoin('r.bike_model', 'bike_model')
+      .addSelect(['bike_model.id', 'bike_model.title'])
+      .leftJoin('r.branch', 'branch')
+      .addSelect(['branch.id', 'branch.title', 'branch.city'])
+      .leftJoin('r.preregistration', 'preregistration')
+      .addSelect(['preregistration.id', 'preregistration.slug', 'preregistration.prize']);
+    return scopeToBranch(qb, user, 'r.branch_id');
+  }
+
+  /** The filtered table query (live registrations) shared by the table, print and download. */
+  private filtered(user: AuthUser, query: PageQuery): SelectQueryBuilder<RegistrationEntity> {
+    const filters = parseRegistrationFilters(query, user, this.config.get('app').campaignTz);
+    return applyRegistrationFilters(this.query(user), filters);
+  }
+
+  table(user: AuthUser, query: PageQuery) {
+    return paginate(this.filtered(user, query), query, REGISTRATION_TABLE, (rows) => rows.map(toRow));
+  }
+
+  deletedTable(user: AuthUser, query: PageQuery) {
+    const qb = this.query(user).withDeleted().andWhere('r.deleted_at IS NOT NULL');
+    return paginate(qb, query, DELETED_REGISTRATION_TABLE, (rows) => rows.map(toRow));
+  }
+
+  /** Registrations.xlsx: the table's rows for the same filters, search and order, read through a cursor. */
+  async download(user: AuthUser, query: PageQuery, res: Response): Promise<void> {
+    const tz = this.config.get('app').campaignTz;
+    const qb = tableQuery(this.filtered(user, query), query, REGISTRATION_TABLE)
+      .select([])
+      .addSelect('r.bill_no', 'bill_no')
+      .addSelect('r.name', 'name')
+      .addSelect('r.phone', 'phone')
+      .addSelect('r.address', 'address')
+      .addSelect('r.citizenship_no', 'citizenship_no')
+      .addSelect('r.email', 'email')
+      .addSelect('bike_model.title', 'bike_model')
+      .addSelect('branch.title', 'branch')
+      .addSelect('branch.city', 'city')
+      .addSelect(`to_char(r.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
+      .addSelect('r.payment_mode', 'payment_mode')
+      .addSelect('r.engine_no', 'engine_no')
+      .addSelect('r.chasis_no', 'chasis_no')
+      .addSelect('r.registration_no', 'registration_no')
+      .addSelect('preregistration.prize', 'pre_prize')
+      .addSelect('r.coupon_amount', 'post_prize')
+      .addSelect('r.shared', 'shared')
+      .setParameter('exportTz', tz);
+    await streamXlsx(res, 'Registrations.xlsx', REGISTRATION_EXPORT_COLUMNS, cursorRows<RegistrationExportRow>(this.dataSource, qb), 'Registrations');
+  }
+
+  /** One registration (deleted ones too: the detail page shows them without Edit). */
+  async findOne(user: AuthUser, slugOrId: string) {
+    const record = await this.load(user, slugOrId, { withDeleted: true, detail: true });
+    return this.toDetail(user, record);
+  }
+
+  private async load(
+    user: AuthUser,
+    slugOrId: string,
+    opts: { withDeleted?: boolean; detail?: boolean; em?: EntityManager; lock?: boolean } = {},
+  ): Promise<RegistrationEntity> {
+    const qb = this.query(user, opts.em);
+    if (opts.withDeleted) qb.withDeleted();
+    if (opts.detail) {
+      qb.leftJoin('r.referrer_registration', 'referring', 'referring.deleted_at IS NULL')
+        .addSelect(['referring.id', 'referring.slug', 'referring.name', 'referring.bill_no'])
+        .leftJoin('preregistration.screenshot', 'screenshot')
+        .addSelect(['preregistration.shared', 'screenshot.id', 'screenshot.filename', 'screenshot.thumbnail_filename'])
+        .leftJoin('r.referrer', 'referrer')
+        .addSelect(['referrer.id', 'referrer.title']);
+      if (hasPermission(user, Permission.SendSms)) qb.addSelect('r.coupon_code');
+    }
+    if (/^\d{1,9}$/.test(slugOrId)) qb.andWhere('r.id = :id', { id: Number(slugOrId) });
+    else qb.andWhere('r.slug = :slug', { slug: slugOrId });
+    if (opts.lock) qb.setLock('pessimistic_write', undefined, ['r']);
+    return assertInBranch(await qb.getOne(), user, 'Registration');
+  }
+
+  /** The referring-registration picker: up to 20 live registrations of the user's scope. */
+  async search(user: AuthUser, q: string) {
+    const qb = this.registrations
+      .createQueryBuilder('r')
+      .select(['r.id', 'r.slug', 'r.name', 'r.phone', 'r.bill_no', 'r.created_at'])
+      .orderBy('r.created_at', 'DESC')
+      .addOrderBy('r.id', 'DESC')
+      .limit(20);
+    scopeToBranch(qb, user, 'r.branch_id');
+    if (q) qb.andWhere('(r.name ILIKE :q OR r.phone ILIKE :q OR r.bill_no ILIKE :q)', { q: `%${escapeLike(q)}%` });
+    const rows = await qb.getMany();
+    return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, phone: r.phone, bill_no: r.bill_no }));
+  }
+
+  /**
+   * Converts a verified, unpurchased pre-registration into a purchase, in one transaction:
+   * the pre-registration row is locked, the registration inserted, the pre-registration
+   * marked purchased, the purchase draw run once, the coupon code made and its SMS queued.
+   * A second request for the same pre-registration waits on the lock and then finds it
+   * purchased (422), so there is one registration and one draw.
+   */
+  async create(user: AuthUser, dto: CreateRegistrationDto) {
+    if (user.branch_id === null) {
+      throw new ForbiddenException('Only branch users can create a registration: sign in with a branch account.');
+    }
+    const branchId = user.branch_id;
+    const billNo = prefixBillNo(branchId, dto.bill_no);
+    const slug = await this.write(() =>
+      this.dataSource.transaction(async (em) => {
+        const pre = await this.lockPreregistration(em, branchId, dto.preregistration_id);
+        if (!pre.is_verified) throw fieldError('preregistration_id', 'This pre-registration is not verified yet.');
+        if (pre.purchased) throw fieldError('preregistration_id', 'This pre-registration has already been purchased.');
+        const errors: FieldErrors = {};
+        if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
+          errors.phone = ["The phone number cannot be changed: it is the pre-registration's phone."];
+        }
+        await this.checkFields(em, user, { ...dto, bill_no: billNo }, errors);
+        const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
+        if (Object.keys(errors).length) throw new UnprocessableError(errors);
+
+        const referredBy = await this.referrers.ensure(em, pre.utm_source);
+        const record = em.getRepository(RegistrationEntity).create({
+          slug: newSlug(),
+          bill_no: billNo,
+          preregistration_id: pre.id,
+          name: dto.name,
+          address: dto.address,
+          citizenship_no: dto.citizenship_no,
+          pan: dto.pan ?? null,
+          email: dto.email ?? null,
+          phone: pre.phone,
+          roadie: dto.roadie ?? null,
+          shared: dto.shared ?? false,
+          bike_model_id: dto.bike_model_id,
+          engine_no: dto.engine_no ?? null,
+          chasis_no: dto.chasis_no ?? null,
+          registration_no: dto.registration_no ?? null,
+          payment_mode: dto.payment_mode,
+          note: dto.note ?? '',
+          branch_id: branchId,
+          registration_id: referringId,
+          referred_by: referredBy,
+          send_sms: dto.send_sms ?? true,
+          created_by: user.id,
+        });
+        const saved = await em.getRepository(RegistrationEntity).save(record);
+        await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [pre.id]);
+        const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId });
+        const code = newOtp();
+        await em.query(
+          `UPDATE registration
+              SET coupon_amount = $2, coupon_code = $3, coupon_attempts = 0,
+                  coupon_code_expires_at = now() + make_interval(days => $4),
+                  coupon_code_sent_at = CASE WHEN $5 THEN now() END
+            WHERE id = $1`,
+          [saved.id, draw.amount, code, COUPON.ttlDays, saved.send_sms],
+        );
+        if (saved.send_sms) await this.queueCouponSms(em, { ...saved, coupon_amount: draw.amount }, code);
+        return saved.slug;
+      }),
+    );
+    return this.findOne(user, slug);
+  }
+
+  async update(user: AuthUser, slugOrId: string, dto: UpdateRegistrationDto) {
+    const slug = await this.write(() =>
+      this.dataSource.transaction(async (em) => {
+        const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
+        if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it before editing.');
+        const errors: FieldErrors = {};
+        if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== record.phone) {
+          errors.phone = ['The phone number cannot be changed.'];
+        }
+        const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
+        await this.checkFields(em, user, { ...dto, bill_no: billNo }, errors, record.id);
+        const referringId =
+          dto.registration_id !== undefined ? await this.referringId(em, user, dto.registration_id, record.id, errors) : undefined;
+        if (Object.keys(errors).length) throw new UnprocessableError(errors);
+        const patch: Partial<RegistrationEntity> = {};
+        const fields = [
+          'name',
+          'address',
+          'citizenship_no',
+          'pan',
+          'email',
+          'roadie',
+          'shared',
+          'bike_model_id',
+          'engine_no',
+          'chasis_no',
+          'registration_no',
+          'payment_mode',
+          'note',
+          'send_sms',
+        ] as const;
+        for (const k of fields) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
+        if (patch.note === null) patch.note = '';
+        if (billNo !== undefined) patch.bill_no = billNo;
+        if (referringId !== undefined) patch.registration_id = referringId;
+        if (Object.keys(patch).length) await em.getRepository(RegistrationEntity).update({ id: record.id }, patch);
+        return record.slug;
+      }),
+    );
+    return this.findOne(user, slug);
+  }
+
+  /** Soft delete: the purchase, its prize and its bill number stay (restore brings it back as it was). */
+  async remove(user: AuthUser, slugOrId: string): Promise<void> {
+    const record = await this.load(user, slugOrId, { withDeleted: true });
+    if (record.deleted_at) throw new ConflictException('This registration is already deleted.');
+    await this.registrations.softDelete({ id: record.id });
+  }
+
+  async restore(user: AuthUser, slugOrId: string) {
+    const record = await this.load(user, slugOrId, { withDeleted: true });
+    if (!record.deleted_at) throw new ConflictException('This registration is not deleted.');
+    await this.registrations.restore({ id: record.id });
+    return this.findOne(user, record.slug);
+  }
+
+  /**
+   * Staff confirm, at key hand-over, the coupon code the customer received. A wrong code
+   * counts a try; after 5 wrong tries (or 30 days) the code is dead and a new one must be sent.
+   */
+  async verifyCoupon(user: AuthUser, slugOrId: string, code: string) {
+    const outcome = await this.dataSource.transaction(async (em): Promise<CouponOutcome & { slug: string }> => {
+      const record = await this.lockForCoupon(em, user, slugOrId);
+      const slug = record.slug;
+      if (record.coupon_verified_at) return { ok: true, slug };
+      if (!record.coupon_code || record.coupon_attempts >= COUPON.maxAttempts) {
+        return { ok: false, slug, field: 'code', message: 'Too many wrong tries: please send a new code.' };
+      }
+      if (!record.coupon_code_expires_at || record.coupon_code_expires_at.getTime() <= Date.now()) {
+        return { ok: false, slug, field: 'code', message: 'This code has expired: please send a new code.' };
+      }
+      if (!codesMatch(record.coupon_code, code)) {
+        await em.query(`UPDATE registration SET coupon_attempts = coupon_attempts + 1 WHERE id = $1`, [record.id]);
+        return { ok: false, slug, field: 'code', message: 'Incorrect Code. Please Try again' };
+      }
+      await em.query(`UPDATE registration SET coupon_verified_at = now() WHERE id = $1`, [record.id]);
+      return { ok: true, slug };
+    });
+    // The wrong try is committed before the 422 is answered.
+    if (!outcome.ok) throw fieldError(outcome.field, outcome.message);
+    return this.findOne(user, outcome.slug);
+  }
+
+  /** A new coupon code (the old one stops working), sent by SMS; 60 s between sends, 5 sends a day. */
+  async resetCoupon(user: AuthUser, slugOrId: string) {
+    return this.sendCoupon(user, slugOrId, true);
+  }
+
+  /** Sends the coupon SMS again (the same code while it is usable, otherwise a new one). */
+  async notifyCoupon(user: AuthUser, slugOrId: string) {
+    return this.sendCoupon(user, slugOrId, false);
+  }
+
+  private async sendCoupon(user: AuthUser, slugOrId: string, fresh: boolean) {
+    const slug = await this.dataSource.transaction(async (em) => {
+      const record = await this.lockForCoupon(em, user, slugOrId);
+      if (record.coupon_amount === null) throw fieldError('code', 'This registration has no coupon.');
+      if (record.coupon_verified_at) throw fieldError('code', 'The coupon has already been verified.');
+      const since = record.coupon_code_sent_at ? (Date.now() - record.coupon_code_sent_at.getTime()) / 1000 : Infinity;
+      if (since < COUPON.resendSeconds) {
+        const wait = Math.ceil(COUPON.resendSeconds - since);
+        throw new TooManyRequestsError(`Please wait ${wait} seconds before sending the code again.`, wait);
+      }
+      const daily = await this.limits.hit(`coupon-sms:${record.id}`, COUPON.sendsPerDay, 24 * 3600);
+      if (!daily.allowed) throw new TooManyRequestsError('Too many codes sent for this registration today. Please try again tomorrow.', daily.retryAfterSeconds);
+      const usable =
+        !!record.coupon_code &&
+        record.coupon_attempts < COUPON.maxAttempts &&
+        !!record.coupon_code_expires_at &&
+        record.coupon_code_expires_at.getTime() > Date.now();
+      let code = record.coupon_code!;
+      if (fresh || !usable) {
+        code = newOtp();
+        await em.query(
+          `UPDATE registration SET coupon_code = $2, coupon_attempts = 0, coupon_code_expires_at = now() + make_interval(days => $3) WHERE id = $1`,
+          [record.id, code, COUPON.ttlDays],
+        );
+      }
+      await em.query(`UPDATE registration SET coupon_code_sent_at = now() WHERE id = $1`, [record.id]);
+      await this.queueCouponSms(em, record, code);
+      return record.slug;
+    });
+    return this.findOne(user, slug);
+  }
+
+  private async lockForCoupon(em: EntityManager, user: AuthUser, slugOrId: string) {
+    const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
+    if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it first.');
+    const [secret] = await em.query(
+      `SELECT coupon_code, coupon_code_expires_at, coupon_code_sent_at, coupon_attempts FROM registration WHERE id = $1`,
+      [record.id],
+    );
+    return Object.assign(record, secret) as RegistrationEntity;
+  }
+
+  private async queueCouponSms(
+    em: EntityManager,
+    r: Pick<RegistrationEntity, 'name' | 'phone' | 'bill_no' | 'coupon_amount' | 'preregistration_id'>,
+    code: string,
+  ) {
+    const settings = await this.settings.getAll();
+    const [pre] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [r.preregistration_id]);
+    const coupon = r.coupon_amount ?? 0;
+    const prize = pre?.prize ?? 0;
+    const rupees = (n: number) => n.toLocaleString('en-IN');
+    const text = renderTemplate(couponTemplate(settings.sms_template_coupon), {
+      name: r.name,
+      coupon: rupees(coupon),
+      prize: rupees(prize),
+      total: rupees(prize + coupon),
+      code,
+      bill_no: r.bill_no,
+      campaign: settings.campaign_name,
+      brand: settings.brand_name,
+    });
+    await this.sms.queue(em, [{ phone: r.phone, text, kind: 'coupon' }]);
+  }
+
+
+  /**
+   * The pre-registration to convert, locked until the transaction ends. Branch staff may
+   * convert their branch's pre-registrations and public ones whose nearest showroom is
+   * their branch (docs/decisions.md); anything else is a 404.
+   */
+  private async lockPreregistration(em: EntityManager, branchId: number, idOrSlug: string): Promise<LockedPreregistration> {
+    const byId = /^\d{1,9}$/.test(idOrSlug);
+    const [pre] = await em.query(
+      `SELECT id, slug, phone, is_verified, purchased, utm_source
+         FROM preregistration
+        WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
+          AND deleted_at IS NULL
+          AND (branch_id = $2 OR (branch_id IS NULL AND nearest_branch_id = $2))
+        FOR UPDATE`,
+      [idOrSlug, branchId],
+    );
+    if (!pre) throw new NotFoundException('Pre-registration not found.');
+    return pre;
+  }
+
+  /** The field rules that need the database: the bike model exists, bill/engine/chassis numbers are free. */
+  private async checkFields(
+    em: EntityManager,
+    user: AuthUser,
+    dto: { bike_model_id?: number; bill_no?: string; engine_no?: string | null; chasis_no?: string | null },
+    errors: FieldErrors,
+    exceptId = 0,
+  ) {
+    if (dto.bike_model_id !== undefined) {
+      const [model] = await em.query(`SELECT 1 FROM bike_model WHERE id = $1`, [dto.bike_model_id]);
+      if (!model) errors.bike_model_id = ['The selected bike model is invalid.'];
+    }
+    // Taken numbers include deleted registrations: a restore must never clash.
+    for (const [field, column] of [
+      ['bill_no', 'bill_no'],
+      ['engine_no', 'engine_no'],
+      ['chasis_no', 'chasis_no'],
+    ] as const) {
+      const value = dto[field];
+      if (value === undefined || value === null) continue;
+      const [taken] = await em.query(`SELECT 1 FROM registration WHERE ${column} = $1 AND id <> $2`, [value, exceptId]);
+      if (taken) errors[field] = [UNIQUE_FIELDS[`registration_${column}_uq`][1]];
+    }
+    void user;
+  }
+
+  /** The referring registration (id or slug) within the user's scope, not the record itself. */
+  private async referringId(
+    em: EntityManager,
+    user: AuthUser,
+    value: string | null | undefined,
+    selfId: number | undefined,
+    errors: FieldErrors,
+  ): Promise<number | null> {
+    if (value === undefined || value === null) return null;
+    const qb = em.getRepository(RegistrationEntity).createQueryBuilder('r').select(['r.id', 'r.branch_id']);
+    if (/^\d{1,9}$/.test(value)) qb.where('r.id = :id', { id: Number(value) });
+    else qb.where('r.slug = :slug', { slug: value });
+    scopeToBranch(qb, user, 'r.branch_id');
+    const found = await qb.getOne();
+    if (!found || found.id === selfId) {
+      errors.registration_id = ['The selected referring registration is invalid.'];
+      return null;
+    }
+    return found.id;
+  }
+
+  /** Maps a unique-index race (two requests past the same check) to the field's 422. */
+  private async write<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
+        const known = UNIQUE_FIELDS[constraint];
+        if (known) throw fieldError(known[0], known[1]);
+        throw new ConflictException('This registration conflicts with another one. Please reload and try again.');
+      }
+      throw e;
+    }
+  }
+
+  private toDetail(user: AuthUser, r: RegistrationEntity) {
+    const pre = r.preregistration;
+    const prePrize = pre?.prize ?? null;
+    const detail: Record<string, unknown> = {
+      ...toRow(r),
+      address: r.address,
+      citizenship_no: r.citizenship_no,
+      pan: r.pan,
+      email: r.email,
+      roadie: r.roadie,
+      bike_model_id: r.bike_model_id,
+      engine_no: r.engine_no,
+      chasis_no: r.chasis_no,
+      registration_no: r.registration_no,
+      note: r.note,
+      branch_id: r.branch_id,
+      preregistration_id: r.preregistration_id,
+      preregistration: pre
+        ? { id: pre.id, slug: pre.slug, shared: pre.shared, screenshot_url: imageRef(pre.screenshot)?.url ?? null, prize: prePrize }
+        : null,
+      registration_id: r.registration_id,
+      referring_registration: r.referrer_registration
+        ? { id: r.referrer_registration.id, slug: r.referrer_registration.slug, name: r.referrer_registration.name, bill_no: r.referrer_registration.bill_no }
+        : null,
+      referred_by: r.referred_by,
+      referrer: r.referrer ? { id: r.referrer.id, title: r.referrer.title } : null,
+      send_sms: r.send_sms,
+      coupon: r.coupon_amount !== null ? { amount: r.coupon_amount, verified: r.coupon_verified_at !== null, verified_at: r.coupon_verified_at } : null,
+      updated_at: r.updated_at,
+      deleted_at: r.deleted_at,
+    };
+    if (hasPermission(user, Permission.SendSms)) detail.coupon_code = r.coupon_code ?? null;
+    return detail;
+  }
+}
+
+/** A table row: the columns of the registered list plus what print and the SMS picker need. */
+function toRow(r: RegistrationEntity) {
+  const prePrize = r.preregistration?.prize ?? null;
+  return {
+    id: r.id,
+    slug: r.slug,
+    bill_no: r.bill_no,
+    name: r.name,
+    phone: r.phone,
+    shared: r.shared,
+    payment_mode: r.payment_mode,
+    created_at: r.created_at,
+    bike_model: r.bike_model ? { id: r.bike_model.id, title: r.bike_model.title } : null,
+    branch: r.branch ? { id: r.branch.id, title: r.branch.title, city: r.branch.city } : null,
+    preregistration: r.preregistration ? { id: r.preregistration.id, slug: r.preregistration.slug, prize: prePrize } : null,
+    coupon_amount: r.coupon_amount,
+    total_prize: (prePrize ?? 0) + (r.coupon_amount ?? 0),
+    deleted_at: r.deleted_at,
+  };
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { StatsController } from './stats.controller';
+import { StatsService } from './stats.service';
+
+/** GET /stats: the dashboard's stat cards. */
+@Module({ controllers: [StatsController], providers: [StatsService] })
+export class StatsModule {}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+
+/**
+ * Factories for the sales tests: verified pre-registrations written by SQL (as the
+ * campaign flow leaves them after the OTP and the first draw), bike models, allocations,
+ * and the body of a registration form.
+ */
+
+let seq = 0;
+/** A fresh, valid Nepal mobile number per call (the pre-registration table allows one open record per phone). */
+export function uniquePhone(): string {
+  seq += 1;
+  const n = (Number.parseInt(randomBytes(3).toString('hex'), 16) * 1000 + seq) % 100_000_000;
+  return `98${String(n).padStart(8, '0')}`;
+}
+
+export function uniqueDigits(length = 10): string {
+  seq += 1;
+  return `${Date.now()}${seq}${Number.parseInt(randomBytes(4).toString('hex'), 16)}`.slice(-length);
+}
+
+export async function branchIds(db: DataSource): Promise<number[]> {
+  return (await db.query(`SELECT id FROM branch ORDER BY "order", id`)).map((r: { id: number }) => r.id);
+}
+
+/** A bike model's id (made when the catalogue has none). */
+export async function bikeModelId(db: DataSource, title = 'Factory Model 150'): Promise<number> {
+  const [found] = await db.query(`SELECT id FROM bike_model WHERE lower(title) = lower($1)`, [title]);
+  if (found) return found.id;
+  const [row] = await db.query(`INSERT INTO bike_model (slug, title) VALUES ($1, $2) RETURNING id`, [randomBytes(12).toString('base64url'), title]);
+  return row.id;
+}
+
+export interface PreregistrationRow {
+  id: number;
+  slug: string;
+  phone: string;
+  name: string;
+  branch_id: number | null;
+  nearest_branch_id: number | null;
+  prize: number | null;
+}
+
+/**
+ * A pre-registration as the campaign flow leaves it: verified with its prize by default.
+ * `branchId: null` makes a public enquiry (its nearest showroom is `nearestBranchId`).
+ */
+export async function makePreregistration(
+  db: DataSource,
+  opts: {
+    branchId: number | null;
+    nearestBranchId?: number | null;
+    verified?: boolean;
+    purchased?: boolean;
+    prize?: number | null;
+    deleted?: boolean;
+    name?: string;
+    utmSource?: string | null;
+    bikeModelId?: number;
+  },
+): Promise<PreregistrationRow> {
+  const verified = opts.verified ?? true;
+  const [row] = await db.query(
+    `INSERT INTO preregistration
+       (slug, name, address, phone, citizenship_no, bike_model_id, branch_id, nearest_branch_id, source,
+        is_verified, verified_at, status, purchased, prize, utm_source, deleted_at)
+     VALUES ($1, $2, 'Teku, Kathmandu', $3, $4, $5, $6, $7, 'NEWSPAPER',
+        $8, CASE WHEN $8 THEN now() END, CASE WHEN $9 THEN 'purchased' WHEN $8 THEN 'verified' ELSE 'pending' END, $9, $10, $11,
+        CASE WHEN $12 THEN now() END)
+     RETURNING id, slug, phone, name, branch_id, nearest_branch_id, prize`,
+    [
+      randomBytes(12).toString('base64url'),
+      opts.name ?? `Customer ${uniqueDigits(6)}`,
+      uniquePhone(),
+      uniqueDigits(10),
+      opts.bikeModelId ?? (await bikeModelId(db)),
+      opts.branchId,
+      opts.nearestBranchId ?? opts.branchId,
+      verified,
+      opts.purchased ?? false,
+      verified ? (opts.prize === undefined ? 3000 : opts.prize) : null,
+      opts.utmSource ?? null,
+      opts.deleted ?? false,
+    ],
+  );
+  return row;
+}
+
+/** A prize-scheme allocation for today (Nepal day) or `date`. */
+export async function makeAllocation(
+  db: DataSource,
+  opts: { type: 'preregistration_public' | 'preregistration_branch' | 'registration_branch'; branchId: number | null; count: number; amount: number; probability: number; date: string },
+): Promise<number> {
+  const [row] = await db.query(
+    `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
+    [opts.type, opts.branchId, opts.date, opts.count, opts.amount, opts.probability],
+  );
+  return row.id;
+}
+
+/** The registration form for a pre-registration; `over` replaces or adds fields. */
+export function registrationBody(pre: Pick<PreregistrationRow, 'slug' | 'name'>, bikeModel: number, over: Record<string, unknown> = {}) {
+  return {
+    preregistration_id: pre.slug,
+    bill_no: uniqueDigits(8),
+    name: pre.name,
+    address: 'Teku, Kathmandu',
+    citizenship_no: uniqueDigits(10),
+    bike_model_id: bikeModel,
+    payment_mode: 'CASH',
+    ...over,
+  };
+}
