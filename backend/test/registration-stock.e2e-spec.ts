@@ -1,5 +1,5 @@
 import { campaignDay } from '../src/common/time';
-import { bikeModelId, branchIds, makeAllocation, makePreregistration, registrationBody } from './factories/purchase';
+import { allocate, bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
 
 /** A branch's registration_branch allocations are never over-awarded, however many purchases race for them. */
@@ -15,9 +15,9 @@ describe('purchase draw stock (registration_branch allocations)', () => {
     const [A, B] = await branchIds(t.db);
     const model = await bikeModelId(t.db);
     const today = campaignDay();
-    const allocation = await makeAllocation(t.db, { type: 'registration_branch', branchId: A, count: 5, amount: 25000, probability: 100, date: today });
+    const allocation = await allocate(t.db, { type: 'registration_branch', branchId: A, count: 5, amount: 25000, probability: 100, date: today });
     // Other branches' and other days' stock is not touched.
-    const otherBranch = await makeAllocation(t.db, { type: 'registration_branch', branchId: B, count: 5, amount: 25000, probability: 100, date: today });
+    const otherBranch = await allocate(t.db, { type: 'registration_branch', branchId: B, count: 5, amount: 25000, probability: 100, date: today });
     const staff = `Bearer ${await t.token('staff@example.com')}`;
     const pres = await Promise.all(Array.from({ length: 64 }, () => makePreregistration(t.db, { branchId: A })));
 

@@ -1,36 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { bikeModelId, uniqueDigits, uniquePhone } from './campaign';
+
+export { allocate, bikeModelId, branchIds, uniqueDigits, uniquePhone } from './campaign';
 
 /**
  * Factories for the sales tests: verified pre-registrations written by SQL (as the
- * campaign flow leaves them after the OTP and the first draw), bike models, allocations,
- * and the body of a registration form.
+ * campaign flow leaves them after the OTP and the first draw) and the body of a
+ * registration form. Phones, branches, bike models and allocations come from the campaign's.
  */
-
-let seq = 0;
-/** A fresh, valid Nepal mobile number per call (the pre-registration table allows one open record per phone). */
-export function uniquePhone(): string {
-  seq += 1;
-  const n = (Number.parseInt(randomBytes(3).toString('hex'), 16) * 1000 + seq) % 100_000_000;
-  return `98${String(n).padStart(8, '0')}`;
-}
-
-export function uniqueDigits(length = 10): string {
-  seq += 1;
-  return `${Date.now()}${seq}${Number.parseInt(randomBytes(4).toString('hex'), 16)}`.slice(-length);
-}
-
-export async function branchIds(db: DataSource): Promise<number[]> {
-  return (await db.query(`SELECT id FROM branch ORDER BY "order", id`)).map((r: { id: number }) => r.id);
-}
-
-/** A bike model's id (made when the catalogue has none). */
-export async function bikeModelId(db: DataSource, title = 'Factory Model 150'): Promise<number> {
-  const [found] = await db.query(`SELECT id FROM bike_model WHERE lower(title) = lower($1)`, [title]);
-  if (found) return found.id;
-  const [row] = await db.query(`INSERT INTO bike_model (slug, title) VALUES ($1, $2) RETURNING id`, [randomBytes(12).toString('base64url'), title]);
-  return row.id;
-}
 
 export interface PreregistrationRow {
   id: number;
@@ -85,18 +63,6 @@ export async function makePreregistration(
     ],
   );
   return row;
-}
-
-/** A prize-scheme allocation for today (Nepal day) or `date`. */
-export async function makeAllocation(
-  db: DataSource,
-  opts: { type: 'preregistration_public' | 'preregistration_branch' | 'registration_branch'; branchId: number | null; count: number; amount: number; probability: number; date: string },
-): Promise<number> {
-  const [row] = await db.query(
-    `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
-    [opts.type, opts.branchId, opts.date, opts.count, opts.amount, opts.probability],
-  );
-  return row.id;
 }
 
 /** The registration form for a pre-registration; `over` replaces or adds fields. */
