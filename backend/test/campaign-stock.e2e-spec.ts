@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { SettingService } from '../src/modules/setting/setting.service';
 import { allocate, branchIds, CAMPAIGN_ENV, clearScheme, nextIp, pendingPreregistration } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -84,5 +85,21 @@ describe('pre-registration draw stock under concurrent verification', () => {
     const stock = await allocate(t.db, { type: 'preregistration_public', count: 1, amount: 5000, probability: 100 });
     await t.db.query(`UPDATE allocation SET remaining = 0 WHERE id = $1`, [stock]);
     await expect(t.db.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1`, [stock])).rejects.toThrow(/allocation_stock/);
+  });
+
+  it('never needs a second connection inside a verification: a pool of 3 serves 30 at once with a cold settings cache', async () => {
+    const small = await startTestApp({ listen: true, env: { ...CAMPAIGN_ENV, DATABASE_POOL_SIZE: '3', SMS_WORKER: 'false' } });
+    try {
+      await clearScheme(small.db);
+      await allocate(small.db, { type: 'preregistration_public', count: 2, amount: 5000, probability: 100 });
+      const pres = [];
+      for (let i = 0; i < 30; i++) pres.push(await pendingPreregistration(small.db));
+      small.app.get(SettingService).invalidate();
+      const results = await Promise.all(pres.map((p) => request(small.url).post(`/api/v1/enquiry/${p.slug}/verify`).set('X-Forwarded-For', nextIp()).send({ code: p.code })));
+      expect(results.map((r) => r.status)).toEqual(pres.map(() => 200));
+      expect(results.filter((r) => r.body.data.prize === 5000)).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
   });
 });

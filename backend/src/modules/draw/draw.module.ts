@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { DrawService } from './draw.service';
 
 /** The prize draw shared by pre-registrations and purchases (DrawService.draw). */
-@Module({ imports: [SmsModule, SettingModule], providers: [DrawService], exports: [DrawService] })
+@Module({ imports: [SmsModule], providers: [DrawService], exports: [DrawService] })
 export class DrawModule {}

@@ -4,8 +4,7 @@ import { EntityManager } from 'typeorm';
 import type { AllocationType } from '../../common/options';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
-import { SettingService } from '../setting/setting.service';
+import { fillTemplate, SETTING_DEFAULTS, SettingKey, SettingValues } from '../setting/setting.defaults';
 import { SmsService } from '../sms/sms.service';
 import { runDraw } from './draw.logic';
 
@@ -51,7 +50,6 @@ export interface DrawResult {
 export class DrawService {
   constructor(
     private readonly config: ConfigService,
-    private readonly settings: SettingService,
     private readonly sms: SmsService,
   ) {}
 
@@ -79,7 +77,9 @@ export class DrawService {
       params,
     );
     const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
-    const configured = Number(await this.settings.get(baseKey));
+    const templateKey = req.notify?.templateKey ?? 'sms_template_prize';
+    const s = await readSettings(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
+    const configured = Number(s[baseKey]);
     const baseAmount = Number.isInteger(configured) && configured > 0 ? configured : SETTING_DEFAULTS[baseKey];
     const outcome = await runDraw(candidates, baseAmount, randomInt, async (id) => {
       const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING id`, [id]);
@@ -106,9 +106,8 @@ export class DrawService {
       return (await this.find(em, req.kind, req.recordId))!;
     }
     if (req.notify) {
-      const s = await this.settings.getAll();
       const amount = outcome.amount.toLocaleString('en-IN');
-      const text = fillTemplate(s[req.notify.templateKey ?? 'sms_template_prize'], {
+      const text = fillTemplate(String(s[templateKey]), {
         name: req.notify.name,
         prize: amount,
         coupon: amount,
@@ -121,3 +120,18 @@ export class DrawService {
     return { ...inserted, fresh: true };
   }
 }
+
+/**
+ * Settings read through the caller's transaction. Another pooled connection inside a
+ * transaction can starve the pool under load (every transaction waiting for a second
+ * connection), and the embedded PGlite serves one transaction at a time, so it would wait
+ * for ever. Unset keys read as their defaults.
+ */
+async function readSettings<K extends SettingKey>(em: EntityManager, keys: K[]): Promise<Pick<SettingValues, K>> {
+  const out = {} as Pick<SettingValues, K>;
+  for (const k of keys) out[k] = SETTING_DEFAULTS[k];
+  const rows: Array<{ key: K; value: SettingValues[K] }> = await em.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [keys]);
+  for (const r of rows) out[r.key] = r.value;
+  return out;
+}
+

@@ -20,7 +20,7 @@ import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
-import { fillTemplate } from '../setting/setting.defaults';
+import { fillTemplate, SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
@@ -223,7 +223,7 @@ export class PreregistrationService {
     const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
     if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
     const errors: FieldErrors = {};
-    await this.checkReferences(dto, errors);
+    await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no ?? null }, null, errors);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
     const saved = await this.insert(
@@ -255,7 +255,7 @@ export class PreregistrationService {
       throw new ForbiddenException('Only branch users can create pre-registrations: head office can view, edit and verify them.');
     }
     const errors: FieldErrors = {};
-    await this.checkReferences(dto, errors);
+    await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
     const saved = await this.insert(
@@ -283,12 +283,14 @@ export class PreregistrationService {
   }
 
   private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser | null): Promise<PreregistrationEntity> {
+    // Everything that needs its own connection happens before the transaction (see issueCode).
+    const settings = await this.settings.getAll();
     const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor?.id ?? null }) : undefined;
     try {
       return await this.dataSource.transaction(async (em) => {
         const entity = em.create(PreregistrationEntity, { ...values, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
         const saved = await em.save(entity);
-        await this.issueCode(em, { id: saved.id, phone: saved.phone, name: saved.name }, saved.send_sms);
+        await this.issueCode(em, { id: saved.id, phone: saved.phone, name: saved.name }, saved.send_sms, settings);
         return saved;
       });
     } catch (e) {
@@ -304,8 +306,11 @@ export class PreregistrationService {
       if (dto[k] === null) errors[k] = [`The ${k === 'citizenship_no' ? 'citizenship no' : k} field is required.`];
     }
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
+    const settings = await this.settings.getAll();
     let stored: FileEntity | undefined;
     try {
+      // A new screenshot is stored first (FileService uses its own transaction); dropped if the update fails.
+      if (screenshot) stored = await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor.id });
       await this.dataSource.transaction(async (em) => {
         const row = await this.lock(em, slug, actor);
         const phoneChanges = dto.phone !== undefined && dto.phone !== row.phone;
@@ -314,7 +319,7 @@ export class PreregistrationService {
           if (actor.branch_id !== null) errors.branch_id = ['The selected branch is invalid.'];
           else if (dto.branch_id !== null && !(await this.exists(em, 'branch', dto.branch_id))) errors.branch_id = ['The selected branch is invalid.'];
         }
-        await this.checkReferences(dto, errors, em);
+        await this.checkReferences(dto, errors, em, settings);
         const current = await em.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [row.id]);
         const citizenshipChanges = dto.citizenship_no !== undefined && dto.citizenship_no !== current[0].citizenship_no;
         await this.checkOpenDuplicates(
@@ -324,14 +329,13 @@ export class PreregistrationService {
           em,
         );
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
-        if (screenshot) stored = await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor.id });
         const patch: Partial<PreregistrationEntity> = {};
         const fields = ['name', 'address', 'phone', 'email', 'citizenship_no', 'bike_model_id', 'nearest_branch_id', 'source', 'roadie', 'shared', 'note', 'send_sms', 'branch_id'] as const;
         for (const k of fields) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
         if (stored) patch.screenshot_id = stored.id;
         if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
         // A new phone gets a new code (the old one went to the old phone).
-        if (phoneChanges) await this.issueCode(em, { id: row.id, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms);
+        if (phoneChanges) await this.issueCode(em, { id: row.id, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms, settings);
       });
     } catch (e) {
       await this.files.discard(stored);
@@ -358,16 +362,17 @@ export class PreregistrationService {
    * before the 422 is thrown.
    */
   async verify(slug: string, code: string, actor?: AuthUser): Promise<{ already: boolean }> {
+    const settings = await this.settings.getAll();
     const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) return { ok: true, already: true };
       if (!row.code) return { ok: false, error: codeError('There is no active code. Please request a new code.') };
-      if (row.code_attempts >= OTP.maxAttempts) return { ok: false, error: await this.exhaustedError() };
+      if (row.code_attempts >= OTP.maxAttempts) return { ok: false, error: exhaustedError(settings) };
       if (row.expired) return { ok: false, error: codeError('The code has expired. Please request a new code.') };
       if (!codesMatch(row.code, code)) {
         const attempts = row.code_attempts + 1;
         await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]);
-        return { ok: false, error: attempts >= OTP.maxAttempts ? await this.exhaustedError() : codeError('The code is incorrect.') };
+        return { ok: false, error: attempts >= OTP.maxAttempts ? exhaustedError(settings) : codeError('The code is incorrect.') };
       }
       await em.query(
         `UPDATE preregistration
@@ -392,10 +397,11 @@ export class PreregistrationService {
 
   /** Sends a new code (60 s between codes, 5 per phone per Nepal day). Returns the masked phone. */
   async resend(slug: string, actor?: AuthUser): Promise<string> {
+    const settings = await this.settings.getAll();
     return this.dataSource.transaction(async (em) => {
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) throw codeError('This pre-registration is already verified.');
-      await this.issueCode(em, row, true);
+      await this.issueCode(em, row, true, settings);
       return maskPhone(row.phone);
     });
   }
@@ -403,8 +409,11 @@ export class PreregistrationService {
   /**
    * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
    * phone's limits (under an advisory lock on the phone, so two requests cannot both pass).
+   * Only the transaction's connection is used: the settings were read before it began (a
+   * second pooled connection inside a transaction can starve the pool, and the embedded
+   * PGlite serves one transaction at a time).
    */
-  private async issueCode(em: EntityManager, row: { id: number; phone: string; name: string }, send: boolean): Promise<void> {
+  private async issueCode(em: EntityManager, row: { id: number; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
     if (send) {
       await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [row.phone]);
       const today = dayRange(campaignDay(new Date(), this.tz), this.tz);
@@ -432,16 +441,9 @@ export class PreregistrationService {
       [row.id, code, OTP.ttlSeconds, send],
     );
     if (send) {
-      const s = await this.settings.getAll();
-      const text = fillTemplate(s.sms_template_otp, { code, name: row.name, campaign: s.campaign_name, brand: s.brand_name });
+      const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name });
       await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
     }
-  }
-
-  private async exhaustedError(): Promise<UnprocessableError> {
-    const phones = (await this.settings.get('support_phones')) ?? [];
-    const help = phones.length ? ` For help, call ${phones.join(' or ')}.` : '';
-    return codeError(`Too many incorrect codes. Please request a new code.${help}`);
   }
 
   /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
@@ -467,12 +469,13 @@ export class PreregistrationService {
   private async checkReferences(
     dto: { bike_model_id?: number | null; nearest_branch_id?: number | null; roadie?: string | null },
     errors: FieldErrors,
-    em: EntityManager | DataSource = this.dataSource,
+    em: EntityManager | DataSource,
+    settings: SettingValues,
   ) {
     if (typeof dto.bike_model_id === 'number' && !(await this.exists(em, 'bike_model', dto.bike_model_id))) errors.bike_model_id = ['The selected bike model is invalid.'];
     if (typeof dto.nearest_branch_id === 'number' && !(await this.exists(em, 'branch', dto.nearest_branch_id))) errors.nearest_branch_id = ['The selected nearest branch is invalid.'];
     if (typeof dto.roadie === 'string') {
-      const roadies = (await this.settings.get('roadies')) ?? [];
+      const roadies = Array.isArray(settings.roadies) ? settings.roadies : [];
       if (roadies.length && !roadies.includes(dto.roadie)) errors.roadie = ['The selected roadie is invalid.'];
     }
   }
@@ -518,6 +521,12 @@ export class PreregistrationService {
 
 function codeError(message: string): UnprocessableError {
   return new UnprocessableError({ code: [message] });
+}
+
+function exhaustedError(settings: SettingValues): UnprocessableError {
+  const phones = Array.isArray(settings.support_phones) ? settings.support_phones : [];
+  const help = phones.length ? ` For help, call ${phones.join(' or ')}.` : '';
+  return codeError(`Too many incorrect codes. Please request a new code.${help}`);
 }
 
 /** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */
