@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { ReferrerService } from '../src/modules/referrer/referrer.service';
+import { makePreregistration, uniqueDigits } from './factories/purchase';
+import { startTestApp, TestApp } from './harness/test-app';
+
+describe('referrers and the referrer report (/api/v1/referrer)', () => {
+  let t: TestApp;
+  let admin: string;
+  let staffA: string;
+  let branchA: { id: number };
+  let branchB: { id: number };
+  let modelId: number;
+  let phoneSeq = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+    staffA = `Bearer ${await t.token('staff@example.com')}`;
+    [branchA, branchB] = await t.db.query(`SELECT id FROM branch ORDER BY "order", id LIMIT 2`);
+    [{ id: modelId }] = await t.db.query(`INSERT INTO bike_model (slug, title) VALUES ('referrer-test-model', 'Referrer Test 150') RETURNING id`);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.db.query(`DELETE FROM rate_limit`));
+
+  /** Books through the public API (as the dialog does), then dates the booking by SQL. */
+  async function ride(utmSource: string | undefined, createdAt: string, branch = branchA): Promise<string> {
+    const res = await t
+      .http()
+      .post('/api/v1/test-ride')
+      .send({
+        name: 'Referred Rider',
+        phone: `98460${String(++phoneSeq).padStart(5, '0')}`,
+        state: 'Bagmati',
+        district: 'Kathmandu',
+        city: 'Kathmandu Metropolitan City',
+        branch_id: branch.id,
+        bike_model_id: modelId,
+        utm_source: utmSource,
+      });
+    expect(res.status).toBe(200);
+    await t.db.query(`UPDATE test_ride SET created_at = $2 WHERE slug = $1`, [res.body.data.slug, createdAt]);
+    return res.body.data.slug;
+  }
+
+  const referrerId = async (source: string): Promise<number> => (await t.db.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]))[0]?.id;
+  const report = (auth: string, query: Record<string, unknown>) => t.http().get('/api/v1/referrer').query(query).set('Authorization', auth);
+  const counts = (res: { body: { data: Array<{ title: string; referrals_count: number; test_rides_count: number }> } }) =>
+    Object.fromEntries(res.body.data.map((r) => [r.title, [r.referrals_count, r.test_rides_count]]));
+
+  it('makes a referrer the first time a utm_source is seen, and reuses it however the value is cased or padded', async () => {
+    await ride('Newsletter', new Date().toISOString());
+    const id = await referrerId('newsletter');
+    expect(id).toEqual(expect.any(Number));
+    expect((await t.db.query(`SELECT title FROM referrer WHERE id = $1`, [id]))[0].title).toBe('newsletter');
+    await ride('  NEWSLETTER ', new Date().toISOString());
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM referrer WHERE utm_source = 'newsletter'`))[0].n).toBe(1);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM test_ride WHERE referrer_id = $1`, [id]))[0].n).toBe(2);
+  });
+
+  it('exposes ensure(em, utmSource) for other domains: the id, or null for what is not a source', async () => {
+    const referrers = t.app.get(ReferrerService);
+    const ds = t.app.get(DataSource);
+    const id = await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082'));
+    expect(id).toBe(await referrerId('enquiry.form-2082'));
+    expect(await ds.transaction((em) => referrers.ensure(em, 'enquiry.form-2082'))).toBe(id);
+    for (const bad of ['', '  ', 'has space', 'x'.repeat(101), null, undefined, 7]) {
+      expect(await ds.transaction((em) => referrers.ensure(em, bad))).toBeNull();
+    }
+  });
+
+  describe('the report', () => {
+    let fb: number;
+    let searchads: number;
+
+    beforeAll(async () => {
+      await t.db.query(`DELETE FROM rate_limit`);
+      // Nepal's 21 November 2025 runs from 2025-11-20T18:15Z to 2025-11-21T18:15Z.
+      await ride('fb', '2025-11-21T18:14:00Z'); // Nepal 21 Nov, 23:59
+      await ride('fb', '2025-11-21T18:16:00Z'); // Nepal 22 Nov, 00:01
+      await ride('fb', '2025-11-21T06:00:00Z', branchB); // Nepal 21 Nov, another branch
+      const deleted = await ride('fb', '2025-11-21T07:00:00Z'); // deleted by staff: not counted
+      await t.db.query(`UPDATE test_ride SET deleted_at = now() WHERE slug = $1`, [deleted]);
+      await ride('searchads', '2025-11-20T18:15:00Z'); // Nepal 21 Nov, 00:00
+      await ride('searchads', '2025-11-20T18:14:00Z'); // Nepal 20 Nov, 23:59
+      fb = await referrerId('fb');
+      searchads = await referrerId('searchads');
+    });
+
+    it("counts each referrer's test rides within Nepal's days", async () => {
+      const day21 = await report(admin, { from: '2025-11-21 00:00', to: '2025-11-22 00:00', length: -1 });
+      expect(day21.status).toBe(200);
+      expect(counts(day21)).toMatchObject({ fb: [0, 2], searchads: [0, 1], newsletter: [0, 0] });
+      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [0, 1], searchads: [0, 0] });
+      expect(counts(await report(admin, { from: '2025-11-20', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2] });
+      // Open on both sides: everything not deleted.
+      expect(counts(await report(admin, { length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2], newsletter: [0, 2] });
+    });
+
+    it("counts purchases referred by each referrer within the dates, leaving deleted ones out", async () => {
+      await purchase(t, fb, '2025-11-21T10:00:00Z', branchA.id);
+      await purchase(t, fb, '2025-11-21T11:00:00Z', branchB.id);
+      await purchase(t, fb, '2025-11-21T12:00:00Z', branchA.id, true);
+      await purchase(t, fb, '2025-11-22T10:00:00Z', branchA.id);
+      await purchase(t, searchads, '2025-11-20T18:20:00Z', branchA.id);
+      const day21 = await report(admin, { from: '2025-11-21', to: '2025-11-21', length: -1 });
+      expect(counts(day21)).toMatchObject({ fb: [2, 2], searchads: [1, 1] });
+      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [1, 1], searchads: [0, 0] });
+      // Branch staff count their own branch's purchases and test rides only.
+      expect(counts(await report(staffA, { from: '2025-11-21', to: '2025-11-21', length: -1 }))).toMatchObject({ fb: [1, 1], searchads: [1, 1] });
+    });
+
+    it('speaks the paging protocol: search by title or source, order by a count', async () => {
+      const res = await report(admin, { from: '2025-11-21', to: '2025-11-21', 'search[value]': 'searcha', draw: 2 });
+      expect(res.body).toMatchObject({ input: { draw: 2, start: 0, length: 10 }, recordsFiltered: 1 });
+      expect(res.body.data).toEqual([
+        { id: searchads, title: 'searchads', utm_source: 'searchads', created_at: expect.any(String), referrals_count: expect.any(Number), test_rides_count: 1 },
+      ]);
+      const ordered = await report(admin, { from: '2025-11-21', to: '2025-11-22', 'columns[0][data]': 'test_rides_count', 'order[0][column]': 0, 'order[0][dir]': 'desc', length: 2 });
+      expect(ordered.status).toBe(200);
+      expect(ordered.body.data.map((r: { title: string }) => r.title)).toEqual(['fb', 'searchads']);
+      expect((await report(admin, { 'columns[0][data]': 'utm_source; DROP TABLE referrer', 'order[0][column]': 0 })).status).toBe(422);
+    });
+
+    it('answers 422 for a date it cannot read', async () => {
+      const res = await report(admin, { from: '21/11/2025' });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ from: ['The from must be a date (YYYY-MM-DD HH:mm).'] });
+    });
+
+    it('renames a referrer (the title only): the report and the test rides show the new title', async () => {
+      const res = await t.http().post(`/api/v1/referrer/${fb}`).set('Authorization', admin).send({ title: '  Facebook Ads ' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { id: fb, title: 'Facebook Ads', utm_source: 'fb', created_at: expect.any(String) }, message: 'Referrer updated successfully.' });
+      expect(counts(await report(admin, { from: '2025-11-21', to: '2025-11-21', length: -1 }))).toHaveProperty('Facebook Ads');
+      const multipart = await t.http().post(`/api/v1/referrer/${fb}`).set('Authorization', admin).field('title', 'Facebook Ads');
+      expect(multipart.body.data.title).toBe('Facebook Ads');
+      const rides = await t.http().get('/api/v1/test-ride').query({ from: '2025-11-21', to: '2025-11-21' }).set('Authorization', admin);
+      expect(rides.body.data.map((r: { referrer: { title: string } | null }) => r.referrer?.title)).toContain('Facebook Ads');
+    });
+
+    it('refuses an empty title, a changed source and unknown referrers', async () => {
+      const empty = await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', admin).send({ title: ' ' });
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors.title).toEqual(['The title field is required.']);
+      const source = await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', admin).send({ title: 'Search', utm_source: 'other' });
+      expect(source.status).toBe(422);
+      expect(source.body.errors.utm_source).toEqual(['The utm_source field is not allowed.']);
+      expect((await t.db.query(`SELECT title, utm_source FROM referrer WHERE id = $1`, [searchads]))[0]).toEqual({ title: 'searchads', utm_source: 'searchads' });
+      for (const id of ['999999', 'abc', '99999999999999999999']) {
+        const res = await t.http().post(`/api/v1/referrer/${id}`).set('Authorization', admin).send({ title: 'X' });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ message: 'Referrer not found.' });
+      }
+    });
+
+    it('lets branch staff read the report but not rename (update-registration)', async () => {
+      expect((await report(staffA, {})).status).toBe(200);
+      expect((await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', staffA).send({ title: 'Mine' })).status).toBe(403);
+    });
+  });
+});
+
+/**
+ * A purchase referred by `referredBy`, written by SQL as the sales flow leaves it (made
+ * from a verified pre-registration), so the report is tested against the real table.
+ */
+async function purchase(t: TestApp, referredBy: number, createdAt: string, branchId: number, deleted = false) {
+  const pre = await makePreregistration(t.db, { branchId, purchased: true });
+  await t.db.query(
+    `INSERT INTO registration (slug, bill_no, preregistration_id, name, address, citizenship_no, phone, bike_model_id, branch_id, referred_by, created_at, deleted_at)
+     SELECT $1, $2, p.id, p.name, p.address, p.citizenship_no, p.phone, p.bike_model_id, $3, $4, $5, $6 FROM preregistration p WHERE p.id = $7`,
+    [randomBytes(12).toString('base64url'), `B${branchId}-${uniqueDigits(8)}`, branchId, referredBy, createdAt, deleted ? new Date() : null, pre.id],
+  );
+}
