@@ -14,25 +14,38 @@ describe('registration coupon code (/verify, /reset, /notify)', () => {
     model = await bikeModelId(t.db);
     staff = `Bearer ${await t.token('staff@example.com')}`;
     // Before any request, so the settings cache reads it.
-    await t.db.query(`INSERT INTO setting (key, value) VALUES ('sms_template_coupon', to_jsonb($1::text)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
-      'Hi {name}: Rs. {coupon} off, code {code}, total Rs. {total}.',
-    ]);
+    await t.db.query(
+      `INSERT INTO setting (key, value) VALUES ('sms_template_coupon', to_jsonb($1::text)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      ['Hi {name}: Rs. {coupon} off, code {code}, total Rs. {total}.'],
+    );
   });
   afterAll(() => t.close());
 
   async function sale(over: Record<string, unknown> = {}) {
     const pre = await makePreregistration(t.db, { branchId: A });
-    const res = await t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(pre, model, over));
+    const res = await t
+      .http()
+      .post('/api/v1/registration')
+      .set('Authorization', staff)
+      .send(registrationBody(pre, model, over));
     expect(res.status).toBe(200);
     const slug: string = res.body.data.slug;
-    const code = async (): Promise<string> => (await t.db.query(`SELECT coupon_code FROM registration WHERE slug = $1`, [slug]))[0].coupon_code;
+    const code = async (): Promise<string> =>
+      (await t.db.query(`SELECT coupon_code FROM registration WHERE slug = $1`, [slug]))[0].coupon_code;
     const outbox = async () =>
-      (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = 'coupon' ORDER BY id`, [pre.phone])).map((r: { text: string }) => r.text);
+      (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = 'coupon' ORDER BY id`, [pre.phone])).map(
+        (r: { text: string }) => r.text,
+      );
     /** Moves the last send back in time, past the 60 s wait. */
     const age = () => t.db.query(`UPDATE registration SET coupon_code_sent_at = now() - interval '61 seconds' WHERE slug = $1`, [slug]);
     return { slug, pre, code, outbox, age };
   }
-  const post = (slug: string, action: string, body?: object) => t.http().post(`/api/v1/registration/${slug}/${action}`).set('Authorization', staff).send(body ?? {});
+  const post = (slug: string, action: string, body?: object) =>
+    t
+      .http()
+      .post(`/api/v1/registration/${slug}/${action}`)
+      .set('Authorization', staff)
+      .send(body ?? {});
 
   it('confirms the right code once; a wrong one is a 422 and counts a try', async () => {
     const s = await sale();
@@ -90,6 +103,19 @@ describe('registration coupon code (/verify, /reset, /notify)', () => {
     expect(texts).toHaveLength(2);
     expect(texts[1]).toContain(first);
     expect((await post(s.slug, 'reset')).status).toBe(429);
+  });
+
+  it('sends at most 5 codes a day per registration', async () => {
+    const s = await sale();
+    for (let i = 0; i < 5; i++) {
+      await s.age();
+      expect((await post(s.slug, i % 2 ? 'notify' : 'reset')).status).toBe(200);
+    }
+    await s.age();
+    const sixth = await post(s.slug, 'reset');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many codes sent for this registration today. Please try again tomorrow.');
+    expect(await s.outbox()).toHaveLength(6);
   });
 
   it('sends no SMS at purchase when send_sms is off; notify sends it on demand', async () => {

@@ -15,13 +15,29 @@ describe('purchase draw stock (registration_branch allocations)', () => {
     const [A, B] = await branchIds(t.db);
     const model = await bikeModelId(t.db);
     const today = campaignDay();
-    const allocation = await allocate(t.db, { type: 'registration_branch', branchId: A, count: 5, amount: 25000, probability: 100, date: today });
+    const allocation = await allocate(t.db, {
+      type: 'registration_branch',
+      branchId: A,
+      count: 5,
+      amount: 25000,
+      probability: 100,
+      date: today,
+    });
     // Other branches' and other days' stock is not touched.
-    const otherBranch = await allocate(t.db, { type: 'registration_branch', branchId: B, count: 5, amount: 25000, probability: 100, date: today });
+    const otherBranch = await allocate(t.db, {
+      type: 'registration_branch',
+      branchId: B,
+      count: 5,
+      amount: 25000,
+      probability: 100,
+      date: today,
+    });
     const staff = `Bearer ${await t.token('staff@example.com')}`;
     const pres = await Promise.all(Array.from({ length: 64 }, () => makePreregistration(t.db, { branchId: A })));
 
-    const results = await Promise.all(pres.map((p) => t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(p, model))));
+    const results = await Promise.all(
+      pres.map((p) => t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(p, model))),
+    );
     expect(results.map((r) => r.status)).toEqual(pres.map(() => 200));
     const amounts = results.map((r) => r.body.data.coupon.amount as number);
     expect(amounts.filter((a) => a === 25000)).toHaveLength(5);

@@ -46,12 +46,23 @@ describe('registration table and download', () => {
     }
     // A deleted sale never shows in the table nor in the workbook.
     const gone = await makePreregistration(t.db, { branchId: A, name: 'Table gone' });
-    const res = await t.http().post('/api/v1/registration').set('Authorization', staffA).send(registrationBody(gone, m1, { bill_no: 'T-gone' }));
-    await t.db.query(`UPDATE registration SET deleted_at = now(), created_at = '2026-11-11T05:00:00Z' WHERE slug = $1`, [res.body.data.slug]);
+    const res = await t
+      .http()
+      .post('/api/v1/registration')
+      .set('Authorization', staffA)
+      .send(registrationBody(gone, m1, { bill_no: 'T-gone' }));
+    await t.db.query(`UPDATE registration SET deleted_at = now(), created_at = '2026-11-11T05:00:00Z' WHERE slug = $1`, [
+      res.body.data.slug,
+    ]);
   });
   afterAll(() => t.close());
 
-  const table = (auth: string, query: Record<string, unknown>) => t.http().get('/api/v1/registration').query({ length: -1, ...query }).set('Authorization', auth);
+  const table = (auth: string, query: Record<string, unknown>) =>
+    t
+      .http()
+      .get('/api/v1/registration')
+      .query({ length: -1, ...query })
+      .set('Authorization', auth);
 
   function binary(res: Response, cb: (err: Error | null, body: Buffer) => void) {
     const chunks: Buffer[] = [];
@@ -137,7 +148,18 @@ describe('registration table and download', () => {
 
   it('writes the table’s columns to the workbook, dates in Nepal time', async () => {
     const { header, rows } = await workbookRows(admin, { 'search[value]': 'Table a2' });
-    expect(header.slice(0, 10)).toEqual(['Bill No', 'Name', 'Bike Model', 'Branch', 'City', 'Registered', 'Payment', 'Register Prize', 'Buy Prize', 'Total Prize']);
+    expect(header.slice(0, 10)).toEqual([
+      'Bill No',
+      'Name',
+      'Bike Model',
+      'Branch',
+      'City',
+      'Registered',
+      'Payment',
+      'Register Prize',
+      'Buy Prize',
+      'Total Prize',
+    ]);
     expect(rows[0]).toMatchObject({
       'Bill No': `B${A}-T-a2`,
       Name: 'Table a2',
@@ -160,12 +182,23 @@ describe('registration table and download', () => {
     expect(res.body.input).toEqual({ draw: 4, start: 1, length: 2 });
     expect(res.body.recordsTotal).toBe(5);
     expect(labels(res.body.data.map((r: { bill_no: string }) => r.bill_no))).toEqual(['a2', 'b2']);
-    for (const column of ['bill_no', 'name', 'bike_model.title', 'branch.title', 'branch.city', 'created_at', 'payment_mode', 'preregistration.prize']) {
+    for (const column of [
+      'bill_no',
+      'name',
+      'bike_model.title',
+      'branch.title',
+      'branch.city',
+      'created_at',
+      'payment_mode',
+      'preregistration.prize',
+    ]) {
       const ok = await table(admin, { 'columns[0][data]': column, 'order[0][column]': 0, 'order[0][dir]': 'asc' });
       expect(ok.status).toBe(200);
     }
     const sorted = await table(admin, { 'columns[0][data]': 'preregistration.prize', 'order[0][column]': 0, 'order[0][dir]': 'desc' });
-    expect(sorted.body.data.map((r: { preregistration: { prize: number } }) => r.preregistration.prize)).toEqual([5000, 5000, 3500, 3000, 3000]);
+    expect(sorted.body.data.map((r: { preregistration: { prize: number } }) => r.preregistration.prize)).toEqual([
+      5000, 5000, 3500, 3000, 3000,
+    ]);
   });
 
   it('keeps branch staff to their branch in the table and the workbook, whatever branch they ask for', async () => {

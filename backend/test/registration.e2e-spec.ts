@@ -23,7 +23,8 @@ describe('registrations (/api/v1/registration)', () => {
   });
   afterAll(() => t.close());
 
-  const create = (auth: string, body: Record<string, unknown>) => t.http().post('/api/v1/registration').set('Authorization', auth).send(body);
+  const create = (auth: string, body: Record<string, unknown>) =>
+    t.http().post('/api/v1/registration').set('Authorization', auth).send(body);
   const pre = (opts: Parameters<typeof makePreregistration>[1] = { branchId: A }) => makePreregistration(t.db, opts);
   const count = async (sql: string, params: unknown[] = []) => (await t.db.query(sql, params))[0].n as number;
 
@@ -36,7 +37,10 @@ describe('registrations (/api/v1/registration)', () => {
 
   it('converts a verified pre-registration: prefixed bill, purchase draw, coupon code and its SMS, in one go', async () => {
     const p = await pre({ branchId: A, prize: 5000 });
-    const res = await create(staff, registrationBody(p, model, { bill_no: '1001', engine_no: 'eng-1001/x', chasis_no: ' ch.1001_a ', email: 'ram@example.com' }));
+    const res = await create(
+      staff,
+      registrationBody(p, model, { bill_no: '1001', engine_no: 'eng-1001/x', chasis_no: ' ch.1001_a ', email: 'ram@example.com' }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Registration created successfully.');
     const d = res.body.data;
@@ -62,7 +66,10 @@ describe('registrations (/api/v1/registration)', () => {
     const [row] = await t.db.query(`SELECT id, coupon_amount, coupon_code, created_by FROM registration WHERE slug = $1`, [d.slug]);
     expect(row.coupon_amount).toBe(1500);
     expect(row.coupon_code).toMatch(/^\d{6}$/);
-    expect((await t.db.query(`SELECT purchased, status FROM preregistration WHERE id = $1`, [p.id]))[0]).toEqual({ purchased: true, status: 'purchased' });
+    expect((await t.db.query(`SELECT purchased, status FROM preregistration WHERE id = $1`, [p.id]))[0]).toEqual({
+      purchased: true,
+      status: 'purchased',
+    });
     const draws = await t.db.query(`SELECT amount, allocation_id FROM draw WHERE kind = 'registration' AND record_id = $1`, [row.id]);
     expect(draws).toEqual([{ amount: 1500, allocation_id: null }]);
     const sms = await t.db.query(`SELECT text, kind, status FROM sms_outbox WHERE phone = $1 AND kind = 'coupon'`, [p.phone]);
@@ -108,7 +115,11 @@ describe('registrations (/api/v1/registration)', () => {
     expect(r4.body).toEqual({ message: 'Pre-registration not found.' });
     const publicElsewhere = await pre({ branchId: null, nearestBranchId: B });
     expect((await create(staff, registrationBody(publicElsewhere, model))).status).toBe(404);
-    expect(await count(`SELECT count(*)::int AS n FROM preregistration WHERE id = ANY($1) AND purchased`, [[unverified.id, other.id, publicElsewhere.id]])).toBe(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM preregistration WHERE id = ANY($1) AND purchased`, [
+        [unverified.id, other.id, publicElsewhere.id],
+      ]),
+    ).toBe(0);
   });
 
   it('answers 403 with a clear message to head office', async () => {
@@ -166,7 +177,10 @@ describe('registrations (/api/v1/registration)', () => {
     await purchase(staff, undefined, { engine_no: 'ENG-77', chasis_no: 'CHS-77' });
     const res = await create(staff2, registrationBody(await pre({ branchId: B }), model, { engine_no: 'eng-77', chasis_no: 'chs-77' }));
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ engine_no: ['The engine no has already been taken.'], chasis_no: ['The chasis no has already been taken.'] });
+    expect(res.body.errors).toEqual({
+      engine_no: ['The engine no has already been taken.'],
+      chasis_no: ['The chasis no has already been taken.'],
+    });
   });
 
   it('creates one registration and draws once when the same form is sent twice at once', async () => {
@@ -180,7 +194,10 @@ describe('registrations (/api/v1/registration)', () => {
     }
     expect(await count(`SELECT count(*)::int AS n FROM registration WHERE preregistration_id = $1`, [p.id])).toBe(1);
     expect(
-      await count(`SELECT count(*)::int AS n FROM draw d JOIN registration r ON r.id = d.record_id AND d.kind = 'registration' WHERE r.preregistration_id = $1`, [p.id]),
+      await count(
+        `SELECT count(*)::int AS n FROM draw d JOIN registration r ON r.id = d.record_id AND d.kind = 'registration' WHERE r.preregistration_id = $1`,
+        [p.id],
+      ),
     ).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = $1 AND kind = 'coupon'`, [p.phone])).toBe(1);
   });
@@ -189,7 +206,15 @@ describe('registrations (/api/v1/registration)', () => {
     const friend = await purchase(staff, await pre({ branchId: A, name: 'Referring Friend Ram' }));
     const found = await t.http().post('/api/v1/registration/search').set('Authorization', staff).send({ q: 'referring friend' });
     expect(found.status).toBe(200);
-    expect(found.body.data).toEqual([{ id: expect.any(Number), slug: friend.data.slug, name: 'Referring Friend Ram', phone: friend.pre.phone, bill_no: friend.data.bill_no }]);
+    expect(found.body.data).toEqual([
+      {
+        id: expect.any(Number),
+        slug: friend.data.slug,
+        name: 'Referring Friend Ram',
+        phone: friend.pre.phone,
+        bill_no: friend.data.bill_no,
+      },
+    ]);
     // Staff of another branch neither find it nor can link it.
     const other = await t.http().post('/api/v1/registration/search').set('Authorization', staff2).send({ q: 'referring friend' });
     expect(other.body.data).toEqual([]);
@@ -197,7 +222,12 @@ describe('registrations (/api/v1/registration)', () => {
     expect(foreign.body.errors.registration_id).toEqual(['The selected referring registration is invalid.']);
 
     const linked = await purchase(staff, undefined, { registration_id: found.body.data[0].id });
-    expect(linked.data.referring_registration).toEqual({ id: found.body.data[0].id, slug: friend.data.slug, name: 'Referring Friend Ram', bill_no: friend.data.bill_no });
+    expect(linked.data.referring_registration).toEqual({
+      id: found.body.data[0].id,
+      slug: friend.data.slug,
+      name: 'Referring Friend Ram',
+      bill_no: friend.data.bill_no,
+    });
   });
 
   it('records the traffic source of the enquiry as referred_by', async () => {
@@ -210,12 +240,20 @@ describe('registrations (/api/v1/registration)', () => {
   it('updates a registration: bill keeps its prefix, the phone stays read-only', async () => {
     const { data } = await purchase(manager);
     const url = `/api/v1/registration/${data.slug}`;
-    const upd = await t.http().post(url).set('Authorization', manager).send({ bill_no: '555', note: 'Delivered', engine_no: 'e-9', shared: '1', phone: data.phone });
+    const upd = await t
+      .http()
+      .post(url)
+      .set('Authorization', manager)
+      .send({ bill_no: '555', note: 'Delivered', engine_no: 'e-9', shared: '1', phone: data.phone });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Registration updated successfully.');
     expect(upd.body.data).toMatchObject({ bill_no: `B${A}-555`, note: 'Delivered', engine_no: 'E-9', shared: true, phone: data.phone });
     // The edit form sends the stored (prefixed) number back: unchanged.
-    const again = await t.http().post(url).set('Authorization', manager).send({ bill_no: `B${A}-555` });
+    const again = await t
+      .http()
+      .post(url)
+      .set('Authorization', manager)
+      .send({ bill_no: `B${A}-555` });
     expect(again.body.data.bill_no).toBe(`B${A}-555`);
     const phone = await t.http().post(url).set('Authorization', manager).send({ phone: '9800000001' });
     expect(phone.status).toBe(422);
@@ -238,7 +276,12 @@ describe('registrations (/api/v1/registration)', () => {
     const deleted = await t.http().get('/api/v1/registration/deleted').query({ length: -1 }).set('Authorization', manager);
     expect(deleted.body.data.map((r: { slug: string }) => r.slug)).toContain(data.slug);
     const row = deleted.body.data.find((r: { slug: string }) => r.slug === data.slug);
-    expect(row).toMatchObject({ bill_no: data.bill_no, name: data.name, bike_model: { title: expect.any(String) }, branch: { title: expect.any(String), city: expect.any(String) } });
+    expect(row).toMatchObject({
+      bill_no: data.bill_no,
+      name: data.name,
+      bike_model: { title: expect.any(String) },
+      branch: { title: expect.any(String), city: expect.any(String) },
+    });
     const live = await t.http().get('/api/v1/registration').query({ length: -1 }).set('Authorization', manager);
     expect(live.body.data.map((r: { slug: string }) => r.slug)).not.toContain(data.slug);
 
@@ -255,7 +298,9 @@ describe('registrations (/api/v1/registration)', () => {
     const back = await t.http().get('/api/v1/registration').query({ length: -1 }).set('Authorization', manager);
     expect(back.body.data.map((r: { slug: string }) => r.slug)).toContain(data.slug);
     // The pre-registration stays purchased throughout: a deleted sale is never drawn again.
-    expect((await t.db.query(`SELECT purchased FROM preregistration WHERE slug = $1`, [data.preregistration.slug]))[0].purchased).toBe(true);
+    expect((await t.db.query(`SELECT purchased FROM preregistration WHERE slug = $1`, [data.preregistration.slug]))[0].purchased).toBe(
+      true,
+    );
   });
 
   it('keeps branch B’s staff out of branch A’s registrations (404 on every call, tables only B’s)', async () => {

@@ -64,7 +64,10 @@ describe('stats (/api/v1/stats)', () => {
     // A deleted sale of today is not counted.
     const gone = await makePreregistration(t.db, { branchId: A });
     const resGone = await t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(gone, model));
-    await t.db.query(`UPDATE registration SET deleted_at = now(), created_at = $2 WHERE slug = $1`, [resGone.body.data.slug, minutes(todayStart, 3)]);
+    await t.db.query(`UPDATE registration SET deleted_at = now(), created_at = $2 WHERE slug = $1`, [
+      resGone.body.data.slug,
+      minutes(todayStart, 3),
+    ]);
     await t.db.query(`UPDATE preregistration SET created_at = $2 WHERE id = $1`, [gone.id, minutes(todayStart, 3)]);
 
     const all = await get(admin);

@@ -49,7 +49,9 @@ export class SalesSchema1763800003000 implements MigrationInterface {
         CONSTRAINT registration_not_self_referring CHECK (registration_id <> id)
       )`);
     // Every filter and sort of the table (live rows) and of the deleted list.
-    await q.query(`CREATE INDEX registration_branch_created_idx ON registration (branch_id, created_at DESC, id DESC) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX registration_branch_created_idx ON registration (branch_id, created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+    );
     await q.query(`CREATE INDEX registration_created_idx ON registration (created_at DESC, id DESC) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX registration_payment_mode_idx ON registration (payment_mode, created_at DESC) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX registration_bike_model_idx ON registration (bike_model_id, created_at DESC) WHERE deleted_at IS NULL`);

@@ -31,12 +31,16 @@ async function main() {
     let done = 0;
     while (done < count) {
       const n = Math.min(BATCH, count - done);
-      await ds.transaction((em) => insertDemoSales((sql, params) => em.query(sql, params), { count: n, branchIds, days: 30, purchased: true, tag: 'DV' }));
+      await ds.transaction((em) =>
+        insertDemoSales((sql, params) => em.query(sql, params), { count: n, branchIds, days: 30, purchased: true, tag: 'DV' }),
+      );
       done += n;
       process.stdout.write(`\r${done}/${count} registrations`);
     }
     await ds.query(`ANALYZE preregistration; ANALYZE registration; ANALYZE draw`);
-    process.stdout.write(`\n${count} registrations with their pre-registrations and draws in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `\n${count} registrations with their pre-registrations and draws in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
   } finally {
     await ds.destroy();
   }

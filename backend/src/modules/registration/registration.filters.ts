@@ -24,7 +24,8 @@ export interface RegistrationFilters {
 
 export function parseRegistrationFilters(query: Record<string, unknown>, user: AuthUser, tz: string): RegistrationFilters {
   const errors: FieldErrors = {};
-  const given = (v: unknown): v is string | number => (typeof v === 'string' && v.trim() !== '' && v.trim().toLowerCase() !== 'all') || typeof v === 'number';
+  const given = (v: unknown): v is string | number =>
+    (typeof v === 'string' && v.trim() !== '' && v.trim().toLowerCase() !== 'all') || typeof v === 'number';
   const int = (field: string, message: string): number | undefined => {
     const v = query[field];
     if (!given(v)) return undefined;
@@ -68,7 +69,10 @@ export function parseRegistrationFilters(query: Record<string, unknown>, user: A
  * Applies the filters to a query over registration `r` joined with its pre-registration
  * (alias `preregistration`). Branch scoping is the caller's (scopeToBranch).
  */
-export function applyRegistrationFilters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, f: RegistrationFilters): SelectQueryBuilder<T> {
+export function applyRegistrationFilters<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  f: RegistrationFilters,
+): SelectQueryBuilder<T> {
   if (f.payment_mode) qb.andWhere('r.payment_mode = :fPaymentMode', { fPaymentMode: f.payment_mode });
   if (f.bike_model !== undefined) qb.andWhere('r.bike_model_id = :fBikeModel', { fBikeModel: f.bike_model });
   if (f.branch !== undefined) qb.andWhere('r.branch_id = :fBranch', { fBranch: f.branch });

@@ -18,6 +18,7 @@ import { DrawService } from '../draw/draw.service';
 import { imageRef } from '../file/file-view';
 import { codesMatch, newOtp } from '../preregistration/otp';
 import { ReferrerService } from '../referrer/referrer.service';
+import type { SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { renderTemplate, SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
@@ -148,7 +149,13 @@ export class RegistrationService {
       .addSelect('r.coupon_amount', 'post_prize')
       .addSelect('r.shared', 'shared')
       .setParameter('exportTz', tz);
-    await streamXlsx(res, 'Registrations.xlsx', REGISTRATION_EXPORT_COLUMNS, cursorRows<RegistrationExportRow>(this.dataSource, qb), 'Registrations');
+    await streamXlsx(
+      res,
+      'Registrations.xlsx',
+      REGISTRATION_EXPORT_COLUMNS,
+      cursorRows<RegistrationExportRow>(this.dataSource, qb),
+      'Registrations',
+    );
   }
 
   /** One registration (deleted ones too: the detail page shows them without Edit). */
@@ -206,6 +213,9 @@ export class RegistrationService {
     }
     const branchId = user.branch_id;
     const billNo = prefixBillNo(branchId, dto.bill_no);
+    // Read before the transaction: the settings have their own connection, and the embedded
+    // database runs one transaction at a time.
+    const settings = await this.settings.getAll();
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const pre = await this.lockPreregistration(em, branchId, dto.preregistration_id);
@@ -215,7 +225,7 @@ export class RegistrationService {
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
           errors.phone = ["The phone number cannot be changed: it is the pre-registration's phone."];
         }
-        await this.checkFields(em, user, { ...dto, bill_no: billNo }, errors);
+        await this.checkFields(em, { ...dto, bill_no: billNo }, errors);
         const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
@@ -256,7 +266,7 @@ export class RegistrationService {
             WHERE id = $1`,
           [saved.id, draw.amount, code, COUPON.ttlDays, saved.send_sms],
         );
-        if (saved.send_sms) await this.queueCouponSms(em, { ...saved, coupon_amount: draw.amount }, code);
+        if (saved.send_sms) await this.queueCouponSms(em, settings, { ...saved, coupon_amount: draw.amount }, code);
         return saved.slug;
       }),
     );
@@ -273,7 +283,7 @@ export class RegistrationService {
           errors.phone = ['The phone number cannot be changed.'];
         }
         const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
-        await this.checkFields(em, user, { ...dto, bill_no: billNo }, errors, record.id);
+        await this.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
         const referringId =
           dto.registration_id !== undefined ? await this.referringId(em, user, dto.registration_id, record.id, errors) : undefined;
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
@@ -357,8 +367,17 @@ export class RegistrationService {
   }
 
   private async sendCoupon(user: AuthUser, slugOrId: string, fresh: boolean) {
+    // The settings and the daily counter have their own connections: read before the
+    // transaction (the embedded database runs one transaction at a time), counted after it.
+    const { id } = await this.load(user, slugOrId, { withDeleted: true });
+    const dailyKey = `coupon-sms:${id}`;
+    const sent = await this.limits.peek(dailyKey);
+    if (sent.hits >= COUPON.sendsPerDay) {
+      throw new TooManyRequestsError('Too many codes sent for this registration today. Please try again tomorrow.', sent.retryAfterSeconds);
+    }
+    const settings = await this.settings.getAll();
     const slug = await this.dataSource.transaction(async (em) => {
-      const record = await this.lockForCoupon(em, user, slugOrId);
+      const record = await this.lockForCoupon(em, user, String(id));
       if (record.coupon_amount === null) throw fieldError('code', 'This registration has no coupon.');
       if (record.coupon_verified_at) throw fieldError('code', 'The coupon has already been verified.');
       const since = record.coupon_code_sent_at ? (Date.now() - record.coupon_code_sent_at.getTime()) / 1000 : Infinity;
@@ -366,8 +385,6 @@ export class RegistrationService {
         const wait = Math.ceil(COUPON.resendSeconds - since);
         throw new TooManyRequestsError(`Please wait ${wait} seconds before sending the code again.`, wait);
       }
-      const daily = await this.limits.hit(`coupon-sms:${record.id}`, COUPON.sendsPerDay, 24 * 3600);
-      if (!daily.allowed) throw new TooManyRequestsError('Too many codes sent for this registration today. Please try again tomorrow.', daily.retryAfterSeconds);
       const usable =
         !!record.coupon_code &&
         record.coupon_attempts < COUPON.maxAttempts &&
@@ -382,9 +399,11 @@ export class RegistrationService {
         );
       }
       await em.query(`UPDATE registration SET coupon_code_sent_at = now() WHERE id = $1`, [record.id]);
-      await this.queueCouponSms(em, record, code);
+      await this.queueCouponSms(em, settings, record, code);
       return record.slug;
     });
+    // Sends are serialised by the row lock and the 60 s wait, so counting after the commit is exact.
+    await this.limits.hit(dailyKey, COUPON.sendsPerDay, 24 * 3600);
     return this.findOne(user, slug);
   }
 
@@ -400,10 +419,10 @@ export class RegistrationService {
 
   private async queueCouponSms(
     em: EntityManager,
+    settings: SettingValues,
     r: Pick<RegistrationEntity, 'name' | 'phone' | 'bill_no' | 'coupon_amount' | 'preregistration_id'>,
     code: string,
   ) {
-    const settings = await this.settings.getAll();
     const [pre] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [r.preregistration_id]);
     const coupon = r.coupon_amount ?? 0;
     const prize = pre?.prize ?? 0;
@@ -420,7 +439,6 @@ export class RegistrationService {
     });
     await this.sms.queue(em, [{ phone: r.phone, text, kind: 'coupon' }]);
   }
-
 
   /**
    * The pre-registration to convert, locked until the transaction ends. Branch staff may
@@ -445,7 +463,6 @@ export class RegistrationService {
   /** The field rules that need the database: the bike model exists, bill/engine/chassis numbers are free. */
   private async checkFields(
     em: EntityManager,
-    user: AuthUser,
     dto: { bike_model_id?: number; bill_no?: string; engine_no?: string | null; chasis_no?: string | null },
     errors: FieldErrors,
     exceptId = 0,
@@ -455,17 +472,12 @@ export class RegistrationService {
       if (!model) errors.bike_model_id = ['The selected bike model is invalid.'];
     }
     // Taken numbers include deleted registrations: a restore must never clash.
-    for (const [field, column] of [
-      ['bill_no', 'bill_no'],
-      ['engine_no', 'engine_no'],
-      ['chasis_no', 'chasis_no'],
-    ] as const) {
+    for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
       const value = dto[field];
       if (value === undefined || value === null) continue;
-      const [taken] = await em.query(`SELECT 1 FROM registration WHERE ${column} = $1 AND id <> $2`, [value, exceptId]);
-      if (taken) errors[field] = [UNIQUE_FIELDS[`registration_${column}_uq`][1]];
+      const [taken] = await em.query(`SELECT 1 FROM registration WHERE ${field} = $1 AND id <> $2`, [value, exceptId]);
+      if (taken) errors[field] = [UNIQUE_FIELDS[`registration_${field}_uq`][1]];
     }
-    void user;
   }
 
   /** The referring registration (id or slug) within the user's scope, not the record itself. */
@@ -526,12 +538,20 @@ export class RegistrationService {
         : null,
       registration_id: r.registration_id,
       referring_registration: r.referrer_registration
-        ? { id: r.referrer_registration.id, slug: r.referrer_registration.slug, name: r.referrer_registration.name, bill_no: r.referrer_registration.bill_no }
+        ? {
+            id: r.referrer_registration.id,
+            slug: r.referrer_registration.slug,
+            name: r.referrer_registration.name,
+            bill_no: r.referrer_registration.bill_no,
+          }
         : null,
       referred_by: r.referred_by,
       referrer: r.referrer ? { id: r.referrer.id, title: r.referrer.title } : null,
       send_sms: r.send_sms,
-      coupon: r.coupon_amount !== null ? { amount: r.coupon_amount, verified: r.coupon_verified_at !== null, verified_at: r.coupon_verified_at } : null,
+      coupon:
+        r.coupon_amount !== null
+          ? { amount: r.coupon_amount, verified: r.coupon_verified_at !== null, verified_at: r.coupon_verified_at }
+          : null,
       updated_at: r.updated_at,
       deleted_at: r.deleted_at,
     };

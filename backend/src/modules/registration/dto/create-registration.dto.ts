@@ -1,13 +1,26 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { EmptyToNull, ToBoolean, ToInt, Trim } from '../../../common/http/transforms';
 import { PAYMENT_MODES, type PaymentMode } from '../../../common/options';
 import { normaliseVehicleNumber } from '../registration.rules';
 
 const required = (field: string) => ({ message: `The ${field} field is required.` });
 /** A record addressed by its id or its slug (forms send either). */
-const IdOrSlug = () => Transform(({ value }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value));
+const IdOrSlug = () =>
+  Transform(({ value }) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value));
 const VehicleNumber = () => Transform(({ value }) => normaliseVehicleNumber(value));
 
 /**
@@ -136,7 +149,11 @@ export class CreateRegistrationDto {
   @MaxLength(2000, { message: 'The note may not be greater than 2000 characters.' })
   note?: string;
 
-  @ApiProperty({ required: false, nullable: true, description: 'The referring registration (a customer who brought this one): its id or slug' })
+  @ApiProperty({
+    required: false,
+    nullable: true,
+    description: 'The referring registration (a customer who brought this one): its id or slug',
+  })
   @IsOptional()
   @EmptyToNull()
   @IdOrSlug()
