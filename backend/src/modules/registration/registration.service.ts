@@ -18,9 +18,9 @@ import { DrawService } from '../draw/draw.service';
 import { imageRef } from '../file/file-view';
 import { codesMatch, newOtp } from '../preregistration/otp';
 import { ReferrerService } from '../referrer/referrer.service';
-import type { SettingValues } from '../setting/setting.defaults';
+import { fillTemplate, type SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
-import { renderTemplate, SmsService } from '../sms/sms.service';
+import { SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
@@ -427,7 +427,7 @@ export class RegistrationService {
     const coupon = r.coupon_amount ?? 0;
     const prize = pre?.prize ?? 0;
     const rupees = (n: number) => n.toLocaleString('en-IN');
-    const text = renderTemplate(couponTemplate(settings.sms_template_coupon), {
+    const text = fillTemplate(couponTemplate(settings.sms_template_coupon), {
       name: r.name,
       coupon: rupees(coupon),
       prize: rupees(prize),
