@@ -1,0 +1,19 @@
+/**
+ * The client-side input filters of SPEC section 5, used as react-admin `parse` functions:
+ * what the user types is filtered before it reaches the form, so the field shows the kept
+ * characters only. An emptied field becomes null (react-admin's own default).
+ */
+const orNull = (s: string): string | null => (s === '' ? null : s);
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** Name and address: letters (any script, Devanagari with its vowel signs), digits, underscore and whitespace. */
+export const lettersDigitsSpaces = (v: unknown) => orNull(text(v).replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, ''));
+
+/** Phone and citizenship number: digits only. */
+export const digitsOnly = (v: unknown) => orNull(text(v).replace(/[^0-9]/g, ''));
+
+/** Email: letters, digits, hyphen, dot, underscore and @. */
+export const emailChars = (v: unknown) => orNull(text(v).replace(/[^A-Za-z0-9._@-]/g, ''));
+
+/** Engine, chassis and registration numbers: letters, digits, hyphen, dot, underscore; upper-cased. */
+export const vehicleNumber = (v: unknown) => orNull(text(v).toUpperCase().replace(/[^A-Z0-9._-]/g, ''));
