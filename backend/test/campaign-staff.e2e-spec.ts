@@ -145,8 +145,12 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     );
     const branchOf = async (email: string, query: Record<string, string> = {}) =>
       ((await as(email).get('/preregistration').query({ length: '-1', ...query })).body.data as Array<{ branch_id: number | null }>).map((r) => r.branch_id);
-    expect(new Set(await branchOf('staff@example.com'))).toEqual(new Set([A]));
+    // A public enquiry belongs to the showroom the visitor chose: its staff follow it up, others never see it.
+    expect(new Set(await branchOf('staff@example.com'))).toEqual(new Set([A, null]));
     expect(new Set(await branchOf('staff2@example.com'))).toEqual(new Set([B]));
+    expect((await as('staff@example.com').get('/preregistration/public-one-slug1')).body.data.name).toBe('Public Person');
+    expect((await as('staff2@example.com').get('/preregistration/public-one-slug1')).status).toBe(404);
+    expect((await as('manager2@example.com').post('/preregistration/public-one-slug1/resend')).status).toBe(404);
     expect(new Set(await branchOf('admin@example.com'))).toEqual(new Set([A, B, null]));
     expect(await branchOf('staff2@example.com', { phone: mine.phone })).toEqual([]);
     expect(await branchOf('admin@example.com', { phone: mine.phone })).toEqual([A]);

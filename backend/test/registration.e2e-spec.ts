@@ -70,6 +70,9 @@ describe('registrations (/api/v1/registration)', () => {
       purchased: true,
       status: 'purchased',
     });
+    // The pre-registration's detail now leads to the purchase ('View Registration').
+    const preDetail = await t.http().get(`/api/v1/preregistration/${p.slug}`).set('Authorization', staff);
+    expect(preDetail.body.data.registration).toEqual({ slug: d.slug });
     const draws = await t.db.query(`SELECT amount, allocation_id FROM draw WHERE kind = 'registration' AND record_id = $1`, [row.id]);
     expect(draws).toEqual([{ amount: 1500, allocation_id: null }]);
     const sms = await t.db.query(`SELECT text, kind, status FROM sms_outbox WHERE phone = $1 AND kind = 'coupon'`, [p.phone]);

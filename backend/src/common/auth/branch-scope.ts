@@ -20,13 +20,17 @@ export function effectiveBranchId(user: AuthUser, requested?: number | null): nu
   return user.branch_id !== null ? user.branch_id : requested;
 }
 
-/** Throws 404 when a record of another branch is asked for (its existence is not revealed). */
+/**
+ * Throws 404 when a record of another branch is asked for (its existence is not revealed).
+ * `owner` names the branch that owns the record when it is not simply its branch_id.
+ */
 export function assertInBranch<T extends { branch_id: number | null } | null | undefined>(
   record: T,
   user: AuthUser | undefined,
   what = 'Record',
+  owner: (r: NonNullable<T>) => number | null = (r) => r.branch_id,
 ): NonNullable<T> {
-  if (!record || (user && user.branch_id !== null && record.branch_id !== user.branch_id)) {
+  if (!record || (user && user.branch_id !== null && owner(record as NonNullable<T>) !== user.branch_id)) {
     throw new NotFoundException(`${what} not found.`);
   }
   return record as NonNullable<T>;

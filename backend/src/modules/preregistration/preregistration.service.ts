@@ -59,6 +59,7 @@ interface LockedRow {
   name: string;
   phone: string;
   branch_id: number | null;
+  nearest_branch_id: number | null;
   send_sms: boolean;
   is_verified: boolean;
   purchased: boolean;
@@ -101,7 +102,7 @@ export class PreregistrationService {
       .leftJoinAndSelect('p.branch', 'branch')
       .leftJoinAndSelect('p.nearest_branch', 'nearest_branch')
       .leftJoin('bike_model', 'bike_model', 'bike_model.id = p.bike_model_id');
-    return scopeToBranch(qb, actor, 'p.branch_id');
+    return scopeToBranch(qb, actor, OWNER_BRANCH_SQL);
   }
 
   private async bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
@@ -203,9 +204,14 @@ export class PreregistrationService {
     const withCode = hasPermission(actor, Permission.SendSms);
     const qb = this.baseQuery(actor, em).leftJoinAndSelect('p.screenshot', 'screenshot').andWhere('p.slug = :slug', { slug });
     if (withCode) qb.addSelect('p.code');
-    const found = assertInBranch(await qb.getOne(), actor, 'Pre-registration');
+    const found = assertInBranch(await qb.getOne(), actor, 'Pre-registration', ownerBranchId);
     const titles = await this.bikeModelTitles([found.bike_model_id]);
-    return toDetailView(found, titles, { withCode });
+    const view = toDetailView(found, titles, { withCode });
+    if (found.purchased) {
+      const [purchase] = await (em ?? this.dataSource).query(`SELECT slug FROM registration WHERE preregistration_id = $1`, [found.id]);
+      view.registration = purchase ? { slug: purchase.slug } : null;
+    }
+    return view;
   }
 
   /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
@@ -449,14 +455,14 @@ export class PreregistrationService {
   /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
-      `SELECT id, slug, name, phone, branch_id, send_sms, is_verified, purchased, code, code_attempts,
+      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, send_sms, is_verified, purchased, code, code_attempts,
               (code_expires_at <= now()) AS expired
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,
       [slug],
     );
-    return assertInBranch(rows[0], actor, 'Pre-registration');
+    return assertInBranch(rows[0], actor, 'Pre-registration', ownerBranchId);
   }
 
   // ---------------------------------------------------------------- checks
@@ -497,8 +503,8 @@ export class PreregistrationService {
       if (rows.length) errors.phone = [viewer ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC];
     }
     if (v.citizenship_no) {
-      const rows: Array<{ slug: string; branch_id: number | null }> = await em.query(
-        `SELECT slug, branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
+      const rows: Array<{ slug: string; branch_id: number | null; nearest_branch_id: number | null }> = await em.query(
+        `SELECT slug, branch_id, nearest_branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
         [v.citizenship_no, v.exceptId ?? 0],
       );
       if (rows.length) errors.citizenship_no = pendingPurchaseError(rows[0], viewer);
@@ -530,10 +536,19 @@ function exhaustedError(settings: SettingValues): UnprocessableError {
 }
 
 /** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */
-export function pendingPurchaseError(row: { slug: string; branch_id: number | null }, viewer: AuthUser | null): string[] {
+export function pendingPurchaseError(row: { slug: string; branch_id: number | null; nearest_branch_id: number | null }, viewer: AuthUser | null): string[] {
   if (!viewer) return [PENDING_PURCHASE];
-  const visible = viewer.branch_id === null || viewer.branch_id === row.branch_id;
+  const visible = viewer.branch_id === null || viewer.branch_id === ownerBranchId(row);
   return visible ? [PENDING_PURCHASE, row.slug] : [PENDING_PURCHASE];
+}
+
+/**
+ * The branch that owns a pre-registration: the staff's branch that made it, or, for a
+ * public enquiry, the showroom the visitor chose as nearest (its staff follow it up).
+ */
+export const OWNER_BRANCH_SQL = 'COALESCE(p.branch_id, p.nearest_branch_id)';
+export function ownerBranchId(row: { branch_id: number | null; nearest_branch_id: number | null }): number | null {
+  return row.branch_id ?? row.nearest_branch_id;
 }
 
 /** 'YYYY-MM-DD HH:mm' in the campaign's zone. */
