@@ -16,6 +16,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'POST /api/v1/user/:id': [P.UpdateUser],
   'DELETE /api/v1/user/:id': [P.UpdateUser],
   'GET /api/v1/role': [P.ReadUser],
+  'GET /api/v1/audit': [P.ReadUser],
   // Catalogue: branches, bike models, videos, files, settings, geography.
   'GET /api/v1/branches': 'public',
   'GET /api/v1/branch': [P.ReadBranch],
