@@ -120,13 +120,19 @@ export async function removeFiles(dir: string, names: StoredNames[]): Promise<vo
 }
 
 /** Inserts the rows of written files (plain SQL, so the seed's bare EntityManager can use it). */
-export async function insertFileRows(em: EntityManager, files: PreparedFile[], names: StoredNames[], createdBy: number | null): Promise<FileEntity[]> {
+export async function insertFileRows(
+  em: EntityManager,
+  files: PreparedFile[],
+  names: StoredNames[],
+  createdBy: number | null,
+  listed = true,
+): Promise<FileEntity[]> {
   const rows: FileEntity[] = [];
   for (const [i, f] of files.entries()) {
     const [row] = await em.query(
-      `INSERT INTO file (type, filename, thumbnail_filename, original_name, mime, size, width, height, created_by)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING *`,
-      [f.type, names[i].filename, names[i].thumbnail_filename, f.original_name, f.mime, f.data.length, f.width, f.height, createdBy],
+      `INSERT INTO file (type, filename, thumbnail_filename, original_name, mime, size, width, height, created_by, listed)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *`,
+      [f.type, names[i].filename, names[i].thumbnail_filename, f.original_name, f.mime, f.data.length, f.width, f.height, createdBy, listed],
     );
     rows.push(row);
   }

@@ -37,6 +37,10 @@ export class FileEntity {
   @Column({ type: 'int', nullable: true })
   created_by: number | null;
 
+  /** In the shared picker (uploads, catalogue images); false for a record's own attachment (a pre-registration's screenshot). */
+  @Column({ type: 'boolean', default: true })
+  listed: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

@@ -20,6 +20,8 @@ export interface ImageChoice {
 /**
  * The one place files are stored. Other domains call `storeImage` (the pre-registration
  * screenshot) or `imageFor` (a record's image field) instead of touching sharp or the disk.
+ * `storeImage` keeps a record's own attachment out of the shared picker (every signed-in
+ * user of every branch opens it); uploads and catalogue images are listed.
  */
 @Injectable()
 export class FileService {
@@ -33,8 +35,8 @@ export class FileService {
     this.dir = config.get('files').uploadDir;
   }
 
-  /** Checks, re-encodes and stores one image; a refusal is a 422 under `field`. */
-  async storeImage(buffer: Buffer, opts: { field?: string; originalName?: string; createdBy?: number | null } = {}): Promise<FileEntity> {
+  /** Checks, re-encodes and stores one image; a refusal is a 422 under `field`. Unlisted unless `listed`. */
+  async storeImage(buffer: Buffer, opts: { field?: string; originalName?: string; createdBy?: number | null; listed?: boolean } = {}): Promise<FileEntity> {
     const field = opts.field ?? 'file';
     let prepared: PreparedFile;
     try {
@@ -42,7 +44,7 @@ export class FileService {
     } catch (e) {
       throw refusal(e, field);
     }
-    return (await this.persist([prepared], opts.createdBy ?? null))[0];
+    return (await this.persist([prepared], opts.createdBy ?? null, opts.listed ?? false))[0];
   }
 
   /** POST /upload: every file is checked before any is stored; all or nothing. */
@@ -73,13 +75,13 @@ export class FileService {
     createdBy: number | null,
   ): Promise<ImageChoice> {
     if (upload) {
-      const stored = await this.storeImage(upload.buffer, { field: name, originalName: upload.originalname, createdBy });
+      const stored = await this.storeImage(upload.buffer, { field: name, originalName: upload.originalname, createdBy, listed: true });
       return { id: stored.id, stored };
     }
     const field = body[`${name}_id`] !== undefined ? `${name}_id` : name;
     const id = body[field] as number | null | undefined;
     if (id === undefined || id === null) return { id };
-    if (!(await this.files.existsBy({ id, type: 'image' }))) throw new UnprocessableError({ [field]: [`The selected ${name} is invalid.`] });
+    if (!(await this.files.existsBy({ id, type: 'image', listed: true }))) throw new UnprocessableError({ [field]: [`The selected ${name} is invalid.`] });
     return { id };
   }
 
@@ -92,7 +94,7 @@ export class FileService {
 
   list(type: FileKind | undefined): Promise<FileEntity[]> {
     // The image picker shows images; the file picker shows every file.
-    return this.files.find({ where: type === 'image' ? { type: 'image' } : {}, order: { id: 'DESC' }, take: FILE_LIST_LIMIT });
+    return this.files.find({ where: type === 'image' ? { type: 'image', listed: true } : { listed: true }, order: { id: 'DESC' }, take: FILE_LIST_LIMIT });
   }
 
   async findByIds(ids: Array<number | null | undefined>): Promise<Map<number, FileEntity>> {
@@ -101,10 +103,10 @@ export class FileService {
     return new Map((await this.files.findBy({ id: In(wanted) })).map((f) => [f.id, f]));
   }
 
-  private async persist(prepared: PreparedFile[], createdBy: number | null): Promise<FileEntity[]> {
+  private async persist(prepared: PreparedFile[], createdBy: number | null, listed = true): Promise<FileEntity[]> {
     const names = await writeFiles(this.dir, prepared);
     try {
-      return await this.dataSource.transaction((em) => insertFileRows(em, prepared, names, createdBy));
+      return await this.dataSource.transaction((em) => insertFileRows(em, prepared, names, createdBy, listed));
     } catch (e) {
       await removeFiles(this.dir, names);
       throw e;

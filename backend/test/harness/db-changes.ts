@@ -1,0 +1,29 @@
+import { DataSource } from 'typeorm';
+
+/**
+ * A test-only change counter: a row trigger on every table of the test's own database
+ * (rate_limit aside: counting a refused request is its job) bumps one counter on every
+ * committed INSERT, UPDATE or DELETE. "Nothing stored from a refused request" is then one
+ * cheap read before and after: a rolled-back transaction rolls its bumps back too.
+ */
+export async function installChangeCounter(db: DataSource): Promise<void> {
+  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL)`);
+  await db.query(`INSERT INTO zz_test_changes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM zz_test_changes)`);
+  await db.query(`
+    CREATE OR REPLACE FUNCTION zz_test_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN UPDATE zz_test_changes SET n = n + 1; RETURN NULL; END $$`);
+  const tables: Array<{ name: string }> = await db.query(
+    `SELECT tablename AS name FROM pg_tables
+      WHERE schemaname = current_schema() AND tablename NOT IN ('rate_limit', 'zz_test_changes', 'migrations')`,
+  );
+  for (const { name } of tables) {
+    await db.query(`DROP TRIGGER IF EXISTS zz_test_changes ON "${name}"`);
+    await db.query(`CREATE TRIGGER zz_test_changes AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION zz_test_count_change()`);
+  }
+}
+
+/** Committed row changes so far (see installChangeCounter). */
+export async function changeCount(db: DataSource): Promise<number> {
+  const [row] = await db.query(`SELECT n FROM zz_test_changes`);
+  return Number(row.n);
+}
