@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORDS } from '../harness/test-app';
+
+/**
+ * What every browser journey shares: generous waits for a loaded 2-core machine, a
+ * screenshot of what the user saw when a step fails, and the admin sign-in.
+ */
+
+/** Where failing steps leave their screenshots. */
+export const SHOT_DIR = process.env.JOURNEY_SHOTS ?? '/tmp/journeys';
+
+/** Waits long enough for a cold page on a busy machine; jest's own timeout still bounds a test. */
+export const WAIT_MS = 45_000;
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Kathmandu', ...options });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  return context;
+}
+
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOT_DIR, { recursive: true });
+  const file = join(SHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  return file;
+}
+
+/**
+ * Runs one step of a journey; when it fails, the page is photographed and the error names
+ * the step, the URL and the screenshot.
+ */
+export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const file = await shot(page, `${expect.getState().currentTestName ?? 'journey'}-${name}`);
+    const err = e as Error;
+    err.message = `step '${name}' failed at ${page.url()} (screenshot ${file}):\n${err.message}`;
+    throw err;
+  }
+}
+
+/** Visible text of a locator, waiting for it first. */
+export async function textOf(locator: Locator): Promise<string> {
+  await locator.waitFor();
+  return (await locator.innerText()).trim();
+}
+
+/** Polls `read` until `ok` holds (for values that settle after a request). */
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  for (;;) {
+    last = await read();
+    if (ok(last)) return last;
+    if (Date.now() > deadline) return last;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Signs a demo user in on /login and waits for the admin. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORDS[email]) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+}
+
+/** The text of the 6-digit code in an SMS text. */
+export function codeIn(text: string): string | null {
+  return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+}

@@ -1,0 +1,148 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { allocate, branchIds, uniquePhone } from '../factories/campaign';
+import { launchBrowser, PHONE } from '../harness/browser';
+import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { codeIn, newContext, step } from './journey';
+
+/**
+ * Journey: a visitor on a phone pre-registers from the landing page, verifies the code the
+ * SMS gateway received and sees the prize the server drew on the wheel's page.
+ */
+describe('public enquiry (browser)', () => {
+  let t: TestApp;
+  let fake: FakeProvider;
+  let browser: Browser;
+  let context: BrowserContext;
+  const PRIZE = 5000;
+
+  beforeAll(async () => {
+    fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
+    t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+    // The whole public stock of today: one prize, won for sure.
+    await allocate(t.db, { type: 'preregistration_public', count: 5, amount: PRIZE, probability: 100 });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser, PHONE);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** Landing page → enquiry form → confirm → verify page; answers the slug and the code the gateway got. */
+  async function register(page: Page, name: string, phone: string): Promise<{ slug: string; code: string }> {
+    const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+    const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
+
+    await step(page, 'landing', async () => {
+      await page.goto(`${t.url}/`);
+      await page.getByRole('heading', { name: 'Win a cash discount on your new bike' }).waitFor();
+      await page.getByRole('link', { name: 'Register now' }).click();
+      await page.waitForURL((u) => u.pathname === '/enquiry');
+    });
+
+    const dialog = page.getByRole('dialog', { name: 'Registration for the campaign 2082' });
+    await step(page, 'form', async () => {
+      await dialog.waitFor();
+      await dialog.getByLabel('Full Name*').fill(name);
+      await dialog.getByLabel('Phone Number*').fill(phone);
+      await dialog.getByLabel('Bike Model*').selectOption({ label: model.title });
+      await dialog.getByLabel('Where did you hear about us*').selectOption({ label: 'SOCIAL MEDIA' });
+      await dialog.getByLabel('Your nearest showroom*').selectOption({ label: branch.title });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+    });
+
+    const fakeBefore = fake.requestsTo('POST /v2/sms/').length;
+    await step(page, 'confirm phone', async () => {
+      const confirm = page.getByRole('dialog', { name: 'Please Confirm Your Phone Number.' });
+      await confirm.waitFor();
+      expect(await confirm.innerText()).toContain(phone);
+      await confirm.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
+    });
+    const slug = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+
+    // The code as the visitor's phone got it: the gateway's request for this number.
+    const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
+    expect(fake.requestsTo('POST /v2/sms/').length).toBeGreaterThan(fakeBefore);
+    const code = codeIn(String((sms.body as Record<string, string>).text));
+    expect(code).toMatch(/^\d{6}$/);
+    return { slug, code: code! };
+  }
+
+  it('takes a visitor from the landing page through the code to the prize of today', async () => {
+    const page = await context.newPage();
+    const phone = uniquePhone();
+    const name = 'Sita Kumari Rai';
+    const { slug, code } = await register(page, name, phone);
+
+    const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+    const otp = verify.getByLabel('OTP');
+    await step(page, 'verify page', async () => {
+      await otp.waitFor();
+      // The phone is shown masked (first two and last two digits).
+      expect(await verify.innerText()).toContain(`${phone.slice(0, 2)}******${phone.slice(-2)}`);
+    });
+
+    await step(page, 'wrong code', async () => {
+      await otp.fill(code === '000000' ? '111111' : '000000');
+      await verify.getByRole('button', { name: 'Verify OTP' }).click();
+      const error = verify.locator('.error');
+      await error.waitFor();
+      expect(await error.innerText()).toBe('Invalid OTP. The code is incorrect.');
+      expect(await otp.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe(`/enquiry/${slug}/verify`);
+    });
+
+    await step(page, 'right code', async () => {
+      await otp.fill(code);
+      await verify.getByRole('button', { name: 'Verify OTP' }).click();
+      await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
+    });
+
+    const draw = page.getByRole('dialog', { name: 'Prize Draw' });
+    await step(page, 'wheel then prize', async () => {
+      const wheel = draw.getByRole('img', { name: /^Prize wheel with \d+ amounts$/ });
+      await wheel.waitFor();
+      // The wheel waits 1 s and turns for 5 s: the prize is not told before it stops.
+      expect(await draw.getByText(`Rs. ${PRIZE}`).count()).toBe(0);
+      const nepali = draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले Rs. ${PRIZE} नगद छुट जित्नुभयो।` });
+      await nepali.waitFor();
+      expect(await draw.getByText(`Congratulations ${name}! You have won a cash discount of Rs. 5,000.`).isVisible()).toBe(true);
+      expect(await draw.getByText(`An SMS will be sent to your phone ${phone.slice(0, 2)}******${phone.slice(-2)}.`).isVisible()).toBe(true);
+    });
+
+    await step(page, 'close', async () => {
+      await draw.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await draw.waitFor({ state: 'detached' });
+    });
+
+    const [row] = await t.db.query(`SELECT is_verified, prize FROM preregistration WHERE slug = $1`, [slug]);
+    expect(row).toEqual({ is_verified: true, prize: PRIZE });
+    await page.close();
+  });
+
+  it("says 'OTP is required' when the code is left empty", async () => {
+    const page = await context.newPage();
+    const { slug } = await register(page, 'Hari Prasad Sharma', uniquePhone());
+    const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+    await step(page, 'empty code', async () => {
+      await verify.getByLabel('OTP').waitFor();
+      await verify.getByRole('button', { name: 'Verify OTP' }).click();
+      const error = verify.locator('.error');
+      await error.waitFor();
+      expect(await error.innerText()).toBe('OTP is required');
+      expect(new URL(page.url()).pathname).toBe(`/enquiry/${slug}/verify`);
+    });
+    const [row] = await t.db.query(`SELECT is_verified FROM preregistration WHERE slug = $1`, [slug]);
+    expect(row.is_verified).toBe(false);
+    await page.close();
+  });
+});
