@@ -6,6 +6,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { AuditExport } from '../audit/audit.decorator';
 import type { PageQuery } from '../../common/paging/paging';
 import { BranchService, BranchView } from './branch.service';
 import { CreateBranchDto } from './dto/create-branch.dto';
@@ -44,6 +45,7 @@ export class BranchController {
 
   @Get('branch/export')
   @RequirePermissions(Permission.ReadBranch)
+  @AuditExport()
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: 'Branches.xlsx: the table (same search and scoping), every row' })
   async export(@CurrentUser() user: AuthUser, @Query() query: PageQuery, @Res() res: Response) {

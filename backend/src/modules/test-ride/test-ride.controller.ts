@@ -6,6 +6,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import type { PageQuery } from '../../common/paging/paging';
 import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { AuditExport } from '../audit/audit.decorator';
 import { Captcha } from '../captcha/captcha.decorator';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
 import { TestRideService } from './test-ride.service';
@@ -40,6 +41,7 @@ export class TestRideController {
 
   @Get('download')
   @RequirePermissions()
+  @AuditExport()
   @ApiOperation({ summary: 'TestRides.xlsx: the table for the same filters and search' })
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiQuery(FROM)
