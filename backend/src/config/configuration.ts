@@ -44,12 +44,16 @@ const envSchema = z.object({
   SMS_FROM: z.string().default('Campaign'),
   SMS_WORKER: bool.default(true),
   SMS_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Messages a second one instance hands to the gateway at most (0 = no cap). */
+  SMS_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100000).default(0),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   REDIS_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  /** Turns the per-address limits off for a load test on loopback (npm run bench); refused in production. */
+  RATE_LIMIT_DISABLED: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,8 +82,11 @@ export interface AppConfig {
     from: string;
     worker: boolean;
     workerIntervalMs: number;
+    maxPerSecond: number;
   };
   captcha: { secret?: string; siteKey?: string; verifyUrl: string };
+  /** Per-address limits (@RateLimit); `disabled` only outside production, for the load bench. */
+  rateLimit: { disabled: boolean };
   redisUrl?: string;
 }
 
@@ -97,6 +104,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(process.cwd(), env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
+  }
+  if (env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED) {
+    throw new ConfigError('Invalid configuration:\n  RATE_LIMIT_DISABLED: is not allowed when NODE_ENV=production');
   }
   return {
     app: {
@@ -125,8 +135,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       from: env.SMS_FROM,
       worker: env.SMS_WORKER,
       workerIntervalMs: env.SMS_WORKER_INTERVAL_MS,
+      maxPerSecond: env.SMS_MAX_PER_SECOND,
     },
     captcha: { secret: env.RECAPTCHA_SECRET, siteKey: env.RECAPTCHA_SITE_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL },
+    rateLimit: { disabled: env.RATE_LIMIT_DISABLED },
     redisUrl: env.REDIS_URL,
   };
 }
