@@ -33,7 +33,7 @@ describe('settings, option lists and geography (/api/v1/settings, /setting, /geo
   it('serves the public settings with the demo campaign and nothing private', async () => {
     const res = await t.http().get('/api/v1/settings');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
     const s = res.body.data;
     expect(Object.keys(s).sort()).toEqual(PUBLIC_KEYS);
     expect(s).toMatchObject({

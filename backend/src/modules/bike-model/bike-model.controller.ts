@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -17,9 +19,9 @@ export class BikeModelController {
 
   @Public()
   @Get('bike-models')
-  @ApiOperation({ summary: 'Models for the public forms: { data: [{ id, title, thumbnail }] }' })
-  async publicList() {
-    return { data: await this.models.publicList() };
+  @ApiOperation({ summary: 'Models for the public forms: { data: [{ id, title, thumbnail }] } (cached, ETag)' })
+  async publicList(@Res() res: Response) {
+    sendJson(res, await this.models.publicAnswer.get());
   }
 
   @Get('bike-model')

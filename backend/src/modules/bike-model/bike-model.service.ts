@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
+import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/http/db-errors';
 import { fieldError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
@@ -29,6 +30,9 @@ export type BikeModelView = ReturnType<typeof bikeModelView>;
 
 @Injectable()
 export class BikeModelService {
+  /** GET /bike-models serialised once per TTL; every model write drops it. */
+  readonly publicAnswer = new CachedAnswer(async () => ({ data: await this.publicList() }));
+
   constructor(
     @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
     private readonly files: FileService,
@@ -76,6 +80,7 @@ export class BikeModelService {
       if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
+    this.publicAnswer.invalidate();
     return this.findOne(slug);
   }
 
@@ -93,6 +98,7 @@ export class BikeModelService {
       if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
+    this.publicAnswer.invalidate();
     return this.findOne(model.slug);
   }
 
@@ -105,6 +111,7 @@ export class BikeModelService {
       if (isForeignKeyViolation(e)) throw new ConflictException('This bike model is in use and cannot be deleted.');
       throw e;
     }
+    this.publicAnswer.invalidate();
   }
 
   private async checkTitle(title: string, exceptId?: number) {

@@ -7,6 +7,7 @@ import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decor
 import { Permission } from '../../common/auth/permission.enum';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
 import { AuditExport } from '../audit/audit.decorator';
+import { sendJson } from '../../common/http/cached-json';
 import type { PageQuery } from '../../common/paging/paging';
 import { BranchService, BranchView } from './branch.service';
 import { CreateBranchDto } from './dto/create-branch.dto';
@@ -31,9 +32,9 @@ export class BranchController {
 
   @Public()
   @Get('branches')
-  @ApiOperation({ summary: 'Showrooms for the public site: { data: { data: [{ id, title, state, district, city, location, order }] } }' })
-  async publicList() {
-    return { data: { data: await this.branches.publicList() } };
+  @ApiOperation({ summary: 'Showrooms for the public site: { data: { data: [{ id, title, state, district, city, location, order }] } } (cached, ETag)' })
+  async publicList(@Res() res: Response) {
+    sendJson(res, await this.branches.publicAnswer.get());
   }
 
   @Get('branch')

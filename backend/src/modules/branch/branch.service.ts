@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
+import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
@@ -20,6 +21,9 @@ const IN_USE = 'This branch has users or records and cannot be deleted.';
 
 @Injectable()
 export class BranchService {
+  /** GET /branches serialised once per TTL; every branch write drops it. */
+  readonly publicAnswer = new CachedAnswer(async () => ({ data: { data: await this.publicList() } }));
+
   constructor(
     @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
     private readonly counters: BranchCounters,
@@ -91,6 +95,7 @@ export class BranchService {
         }),
       );
     });
+    this.publicAnswer.invalidate();
     return this.findOne(actor, saved.slug);
   }
 
@@ -104,6 +109,7 @@ export class BranchService {
       Object.assign(patch, await this.checkPlace({ state: dto.state ?? branch.state, district: dto.district ?? branch.district, city: dto.city ?? branch.city }));
     }
     if (Object.keys(patch).length) await this.branches.update({ id: branch.id }, patch);
+    this.publicAnswer.invalidate();
     return this.findOne(actor, branch.slug);
   }
 
@@ -116,6 +122,7 @@ export class BranchService {
       if (isForeignKeyViolation(e)) throw new ConflictException(IN_USE);
       throw e;
     }
+    this.publicAnswer.invalidate();
   }
 
   /** GET /branch-stats: per branch, the numbers other domains register (0 until they do). */

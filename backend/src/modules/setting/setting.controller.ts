@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Header, Patch, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Res, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -15,10 +17,9 @@ export class SettingController {
 
   @Public()
   @Get('settings')
-  @Header('Cache-Control', 'no-cache')
-  @ApiOperation({ summary: 'Public settings: logo, panels, notice, captcha site key, brand, links and the option lists' })
-  async publicSettings() {
-    return { data: await this.settings.publicSettings() };
+  @ApiOperation({ summary: 'Public settings: logo, panels, notice, captcha site key, brand, links and the option lists (cached, ETag)' })
+  async publicSettings(@Res() res: Response) {
+    sendJson(res, await this.settings.publicBody.get());
   }
 
   @Get('setting')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
+import { CachedAnswer } from '../../common/http/cached-json';
 import { OptionLists, optionLists } from '../../common/options';
 import { sanitizeRichText } from '../../common/rich-text';
 import { ConfigService } from '../../config/config.module';
@@ -48,6 +49,8 @@ interface Cached<T> {
 export class SettingService {
   private values?: Cached<SettingValues>;
   private publicAnswer?: Cached<PublicSettings>;
+  /** GET /settings serialised once, with its ETag. */
+  readonly publicBody = new CachedAnswer(async () => ({ data: await this.publicSettings() }), SETTINGS_TTL_MS);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -111,6 +114,7 @@ export class SettingService {
   invalidate() {
     this.values = undefined;
     this.publicAnswer = undefined;
+    this.publicBody.invalidate();
   }
 
   /** The table holds one JSON value per key (`setting`); plain SQL keeps JSON null a value. */

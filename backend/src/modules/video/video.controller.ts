@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -17,9 +19,9 @@ export class VideoController {
 
   @Public()
   @Get('videos')
-  @ApiOperation({ summary: 'Winner videos: { data: [{ id, title, url, amount, thumbnail }] }, biggest prizes first' })
-  async publicList() {
-    return { data: await this.videos.publicList() };
+  @ApiOperation({ summary: 'Winner videos: { data: [{ id, title, url, amount, thumbnail }] }, biggest prizes first (cached, ETag)' })
+  async publicList(@Res() res: Response) {
+    sendJson(res, await this.videos.publicAnswer.get());
   }
 
   @Get('video')

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
+import { CachedAnswer } from '../../common/http/cached-json';
 import { fieldError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { imageRef } from '../file/file-view';
@@ -38,6 +39,9 @@ export type VideoView = ReturnType<typeof videoView>;
 
 @Injectable()
 export class VideoService {
+  /** GET /videos serialised once per TTL; every video write drops it. */
+  readonly publicAnswer = new CachedAnswer(async () => ({ data: await this.publicList() }));
+
   constructor(
     @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
     private readonly files: FileService,
@@ -82,6 +86,7 @@ export class VideoService {
       await this.files.discard(image.stored);
       throw e;
     }
+    this.publicAnswer.invalidate();
     return this.findOne(String(id));
   }
 
@@ -97,11 +102,13 @@ export class VideoService {
       await this.files.discard(image.stored);
       throw e;
     }
+    this.publicAnswer.invalidate();
     return this.findOne(String(video.id));
   }
 
   async remove(id: string): Promise<void> {
     const video = await this.findOne(id);
     await this.videos.delete({ id: video.id });
+    this.publicAnswer.invalidate();
   }
 }

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+
+/** A JSON answer serialised once, with its strong ETag. */
+export interface JsonAnswer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * How long a public answer (settings, showrooms, bike models, videos) is served from memory.
+ * A write on this instance drops it at once; the TTL bounds how stale another instance (or
+ * a CDN, see PUBLIC_CACHE_CONTROL) can be.
+ */
+export const PUBLIC_TTL_MS = 30_000;
+
+/**
+ * Browsers revalidate every time (max-age=0: an ETag match answers 304 with no body); a
+ * shared cache such as a CDN may serve the answer for the same 30 s the instances keep it.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
+
+export function jsonAnswer(value: unknown): JsonAnswer {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * One public answer kept in memory: loaded once per TTL whatever the traffic (concurrent
+ * readers share the load), dropped by `invalidate()` after a write. A failed load is not kept.
+ */
+export class CachedAnswer {
+  private entry?: { at: number; value: Promise<JsonAnswer> };
+
+  constructor(
+    private readonly load: () => Promise<unknown>,
+    private readonly ttlMs = PUBLIC_TTL_MS,
+  ) {}
+
+  get(): Promise<JsonAnswer> {
+    const current = this.entry;
+    if (current && Date.now() - current.at < this.ttlMs) return current.value;
+    const entry = { at: Date.now(), value: this.load().then(jsonAnswer) };
+    entry.value.catch(() => {
+      if (this.entry === entry) this.entry = undefined;
+    });
+    this.entry = entry;
+    return entry.value;
+  }
+
+  invalidate(): void {
+    this.entry = undefined;
+  }
+}
+
+/** Sends a cached answer with its ETag; Express answers 304 itself when If-None-Match matches. */
+export function sendJson(res: Response, answer: JsonAnswer, cacheControl = PUBLIC_CACHE_CONTROL): void {
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', answer.etag);
+  res.type('application/json');
+  res.send(answer.body);
+}
