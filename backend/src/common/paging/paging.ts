@@ -85,8 +85,18 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
 }
 
 /**
+ * Counts are exact up to this many rows; above it a table answers the planner's estimate
+ * (never less than this), so a page of a million-row table never counts a million rows.
+ */
+export const EXACT_COUNT_UP_TO = 10_000;
+
+/** From this offset on a page reads its ids first (index only) and then only those rows. */
+export const DEFERRED_JOIN_FROM = 200;
+
+/**
  * Runs a table query: `qb` already holds the caller's scope and filters.
- * recordsTotal counts the scoped table, recordsFiltered adds the search.
+ * recordsTotal counts the scoped table, recordsFiltered adds the search. Both are exact up
+ * to EXACT_COUNT_UP_TO rows and the planner's estimate above it (docs/benchmarks.md).
  */
 export async function paginate<T extends ObjectLiteral, R = T>(
   qb: SelectQueryBuilder<T>,
@@ -95,18 +105,54 @@ export async function paginate<T extends ObjectLiteral, R = T>(
   map?: (rows: T[]) => R[] | Promise<R[]>,
 ): Promise<PageResult<R>> {
   const page = parsePageQuery(query, spec);
-  const recordsTotal = await qb.clone().getCount();
   const filtered = applySearch(qb.clone(), page, spec);
-  const recordsFiltered = page.search ? await filtered.clone().getCount() : recordsTotal;
-  applyOrder(filtered, page, spec);
-  if (page.length !== -1) filtered.offset(page.start).limit(page.length);
-  const rows = await filtered.getMany();
+  const [recordsTotal, recordsFiltered, rows] = await Promise.all([
+    countRows(qb),
+    page.search ? countRows(filtered) : undefined,
+    pageRows(filtered, page, spec),
+  ]);
   return {
     data: map ? await map(rows) : (rows as unknown as R[]),
     input: { length: page.length, start: page.start, draw: page.draw },
     recordsTotal,
-    recordsFiltered,
+    recordsFiltered: recordsFiltered ?? recordsTotal,
   };
+}
+
+/**
+ * The page's rows. A deep page (an OFFSET of hundreds of thousands) first reads only the
+ * primary keys in the table's order, which an index answers without touching the rows or
+ * their joins, then loads those few rows: a deferred join.
+ */
+async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): Promise<T[]> {
+  const qb = applyOrder(filtered.clone(), page, spec);
+  const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
+  if (page.length === -1 || page.start < DEFERRED_JOIN_FROM || primary.length !== 1) {
+    if (page.length !== -1) qb.offset(page.start).limit(page.length);
+    return qb.getMany();
+  }
+  const key = `${filtered.alias}.${primary[0].propertyPath}`;
+  const ids: Array<{ pagingKey: unknown }> = await qb.clone().select(key, 'pagingKey').offset(page.start).limit(page.length).getRawMany();
+  if (!ids.length) return [];
+  return qb.andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: ids.map((r) => r.pagingKey) }).getMany();
+}
+
+/**
+ * Rows of a table query: exact while there are at most EXACT_COUNT_UP_TO (counted with a
+ * LIMIT, so a large table stops early), the planner's estimate above that. Joins that may
+ * repeat a row (one-to-many) fall back to TypeORM's exact COUNT(DISTINCT).
+ */
+export async function countRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, upTo = EXACT_COUNT_UP_TO): Promise<number> {
+  const multiplies = qb.expressionMap.joinAttributes.some((j) => j.relation && (j.relation.isOneToMany || j.relation.isManyToMany));
+  if (multiplies) return qb.clone().getCount();
+  // Selecting a constant lets PostgreSQL drop the left joins the filters do not use.
+  const rows = qb.clone().select('1', 'one').orderBy().offset(undefined).limit(undefined).skip(undefined).take(undefined);
+  const [sql, params] = rows.getQueryAndParameters();
+  const [{ n }] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql} LIMIT ${upTo + 1}) counted`, params);
+  if (n <= upTo) return n;
+  const [{ 'QUERY PLAN': plan }] = await qb.connection.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+  const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
+  return Math.max(n, estimate);
 }
 
 /**
