@@ -1,17 +1,26 @@
-import { DeleteButton } from 'react-admin';
+import { DeleteButton, RedirectionSideEffect } from 'react-admin';
 import { useWriteSuccess } from './useWriteSuccess';
 
 /**
  * Delete behind the confirm 'Are you sure?' (SPEC section 8); waits for the server,
- * toasts its message and goes to the list. Hidden without the delete permission.
+ * toasts its message and goes to the list (or `redirectTo`). Hidden without the delete
+ * permission.
  */
-export const DeleteWithConfirm = ({ confirmTitle = 'Are you sure?' }: { confirmTitle?: string }) => {
-  const onSuccess = useWriteSuccess('list', 'Deleted.');
+export const DeleteWithConfirm = ({
+  confirmTitle = 'Are you sure?',
+  confirmContent = 'This cannot be undone.',
+  redirectTo = 'list',
+}: {
+  confirmTitle?: string;
+  confirmContent?: string;
+  redirectTo?: RedirectionSideEffect;
+}) => {
+  const onSuccess = useWriteSuccess(redirectTo, 'Deleted.');
   return (
     <DeleteButton
       mutationMode="pessimistic"
       confirmTitle={confirmTitle}
-      confirmContent="This cannot be undone."
+      confirmContent={confirmContent}
       mutationOptions={{ onSuccess: () => onSuccess() }}
     />
   );

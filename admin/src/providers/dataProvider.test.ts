@@ -137,6 +137,19 @@ describe('dataProvider', () => {
       password: 'The password must be at least 8 characters.',
       root: { serverError: 'The email has already been taken.' },
     });
+    expect(err.body.messages.email).toEqual(['The email has already been taken.', 'second']);
+  });
+
+  it('reads another table of a resource when meta.path is given', async () => {
+    reply = () => ({ body: { data: [{ id: 7, slug: 'r7', name: 'Gone' }], recordsFiltered: 1 } });
+    const res = await dataProvider.getList('registration', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: '', order: 'ASC' },
+      filter: {},
+      meta: { path: '/registration/deleted' },
+    });
+    expect(calls[0].url.pathname).toBe('/api/v1/registration/deleted');
+    expect(res.data[0].id).toBe('r7');
   });
 
   it('throws other failures with the server message and status', async () => {

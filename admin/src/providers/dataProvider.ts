@@ -7,7 +7,7 @@ import { recordServerMessage } from './serverMessage';
  * get `id = slug` for react-admin and keep the numeric id as `pk`. Others (video,
  * allocation) are addressed by their numeric id.
  */
-export const SLUG_RESOURCES = new Set(['user', 'branch', 'bike-model', 'registration', 'preregistration']);
+export const SLUG_RESOURCES = new Set(['user', 'branch', 'bike-model', 'registration', 'preregistration', 'test-ride']);
 
 /** Fields the client never writes back. */
 const READ_ONLY = new Set(['id', 'pk', 'slug', 'created_at', 'updated_at', 'deleted_at']);
@@ -105,8 +105,10 @@ export interface AppDataProvider extends DataProvider {
 export const dataProvider: AppDataProvider = {
   supportAbortSignal: true,
 
+  /** `meta.path` reads another table of the resource (GET /registration/deleted). */
   async getList(resource, params) {
-    const body = await api<TableBody>(path(resource), { query: pagingQuery(params), signal: params.signal });
+    const apiPath = typeof params.meta?.path === 'string' ? params.meta.path : path(resource);
+    const body = await api<TableBody>(apiPath, { query: pagingQuery(params), signal: params.signal });
     const data = (body.data ?? []).map((r) => toRecord(resource, r));
     return { data: data as never[], total: body.recordsFiltered ?? body.recordsTotal ?? data.length };
   },

@@ -10,7 +10,8 @@ export type FieldErrors = Record<string, string>;
  * Turns a failed response into react-admin's HttpError. A 422 body
  * `{ message, errors: { field: [messages] } }` becomes
  * `body.errors = { field: firstMessage, root: { serverError: message } }`: react-admin puts
- * each first message under its field and shows the server message in the toast.
+ * each first message under its field and shows the server message in the toast. The lists
+ * as sent stay in `body.messages`.
  */
 export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
@@ -22,7 +23,8 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
       if (typeof first === 'string') errors[field] = first;
     }
     errors.root = { serverError: message };
-    return new HttpError(message, status, { message, errors });
+    // Every message too: some carry data after the text (the pending-purchase error's slug).
+    return new HttpError(message, status, { message, errors, messages: b.errors });
   }
   return new HttpError(message, status, { message });
 }
