@@ -73,12 +73,19 @@ export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
 };
 
 /**
+ * SPEC section 5: only users belonging to a branch submit pre-registrations and
+ * registrations (the server answers head office 403), whatever their permissions.
+ */
+const BRANCH_ONLY: Record<string, readonly string[]> = { preregistration: ['create'], registration: ['create'] };
+
+/**
  * May a user holding `permissions` do `action` on `resource`? Unknown resources and
  * actions are refused, so a new screen is hidden until its rule is written here.
  */
-export function canAccessWith(permissions: readonly string[], action: string, resource: string): boolean {
+export function canAccessWith(permissions: readonly string[], action: string, resource: string, user?: { isAdmin?: boolean } | null): boolean {
   const rules = RESOURCE_PERMISSIONS[resource];
   if (!rules || !(action in rules)) return false;
+  if (user?.isAdmin && BRANCH_ONLY[resource]?.includes(action)) return false;
   const needed = rules[action as Action];
   return needed === null || needed === undefined ? true : permissions.includes(needed);
 }

@@ -6,6 +6,7 @@ import {
   AppBar,
   Layout as RaLayout,
   TitlePortal,
+  useCanAccess,
   useGetIdentity,
   usePermissions,
   useResourceDefinitions,
@@ -24,7 +25,9 @@ export const PAGE_TRANSITION_MS = 500;
 const PreRegistrationShortcut = () => {
   const { permissions } = usePermissions<string[]>();
   const resources = useResourceDefinitions();
-  if (!resources.preregistration || !permissions?.includes(Permission.CreateRegistration)) return null;
+  // The form itself needs create-preregistration and a branch (head office cannot submit it).
+  const { canAccess } = useCanAccess({ resource: 'preregistration', action: 'create' });
+  if (!resources.preregistration || !canAccess || !permissions?.includes(Permission.CreateRegistration)) return null;
   return (
     <Button component={Link} to="/admin/preregistration/create" color="inherit" startIcon={<AddIcon />} sx={{ mr: 1 }}>
       Pre-Registration

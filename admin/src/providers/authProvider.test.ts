@@ -71,6 +71,15 @@ describe('authProvider', () => {
     expect(await can('list', 'no-such-resource')).toBe(false);
   });
 
+  it('refuses head office the branch-only actions, whatever their permissions', async () => {
+    store.set('access_token', 't');
+    store.set('user', JSON.stringify({ ...staff, branch_id: null, branch: null, isAdmin: true }));
+    const can = (action: string, resource: string) => authProvider.canAccess!({ action, resource });
+    expect(await can('create', 'preregistration')).toBe(false);
+    expect(await can('create', 'registration')).toBe(false);
+    expect(await can('list', 'preregistration')).toBe(true);
+  });
+
   it('confirms a stored token once through the me call on start', async () => {
     store.set('access_token', 'old');
     store.set('user', JSON.stringify({ ...staff, permissions: [] }));

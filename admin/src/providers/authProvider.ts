@@ -97,7 +97,8 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ action, resource }: { action: string; resource: string }) {
-    return canAccessWith(session.user()?.permissions ?? [], action, resource);
+    const user = session.user();
+    return canAccessWith(user?.permissions ?? [], action, resource, user);
   },
 };
 
