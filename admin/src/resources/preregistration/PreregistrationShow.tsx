@@ -1,0 +1,91 @@
+import { Box, Button, Stack } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Show, useCanAccess, usePermissions, useRecordContext } from 'react-admin';
+import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
+import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
+import { nepalDateTime, rupees } from '../../components/format';
+import { RecordEditButton } from '../../components/ShowActions';
+import { Permission } from '../../permissions';
+import { ADMIN_BASE, recordPath } from '../../routing';
+
+export const DELETE_PREREGISTRATION_CONFIRM = 'Are you sure you want to delete this preregistration?';
+
+/** Where 'View Registration' goes: the purchase, or the customers list searched by phone. */
+export function registrationLink(record: { registration?: { slug?: string } | null; phone?: string; [key: string]: unknown }): string {
+  if (record.registration?.slug) return recordPath('registration', record.registration.slug);
+  return `${ADMIN_BASE}/registration?filter=${encodeURIComponent(JSON.stringify({ q: record.phone ?? '' }))}`;
+}
+
+const Actions = () => {
+  const record = useRecordContext();
+  const { canAccess: canRegister } = useCanAccess({ resource: 'registration', action: 'create' });
+  if (!record) return null;
+  const slug = String(record.id);
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Button component={Link} to={`${ADMIN_BASE}/preregistration`} variant="outlined">
+        Close
+      </Button>
+      <RecordEditButton />
+      {record.purchased && (
+        <Button component={Link} to={registrationLink(record)} variant="contained">
+          View Registration
+        </Button>
+      )}
+      {!record.is_verified && (
+        <Button component={Link} to={`${recordPath('preregistration', slug)}/verify`} variant="contained">
+          Proceed with Verification
+        </Button>
+      )}
+      {record.is_verified && !record.purchased && canRegister && (
+        <Button component={Link} to={`${ADMIN_BASE}/registration/create/${encodeURIComponent(slug)}`} variant="contained">
+          Proceed with Registration
+        </Button>
+      )}
+      {!record.purchased && <DeleteWithConfirm confirmTitle={DELETE_PREREGISTRATION_CONFIRM} />}
+    </Stack>
+  );
+};
+
+const Details = () => {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string[]>();
+  if (!record) return null;
+  const showCode = !!permissions?.includes(Permission.SendSms);
+  const shot = record.screenshot as { url?: string; thumbnail?: string } | null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <DetailSection title="Customer Details">
+        <DetailRow label="Name">{record.name}</DetailRow>
+        <DetailRow label="Address">{record.address}</DetailRow>
+        <DetailRow label="Email">{record.email}</DetailRow>
+        <DetailRow label="Phone">{record.phone}</DetailRow>
+        {showCode && <DetailRow label="OTP Code">{record.code ?? (record.is_verified ? 'Verified' : null)}</DetailRow>}
+        <DetailRow label="Citizenship No/PAN">{record.citizenship_no}</DetailRow>
+        <DetailRow label="Shared in Social Media">
+          {yesNo(record.shared)}
+          {shot?.url && <ScreenshotProof url={shot.url} thumbnail={shot.thumbnail} alt={`Screenshot shared by ${record.name}`} />}
+        </DetailRow>
+        <DetailRow label="Favorite Roadie">{record.roadie}</DetailRow>
+        {record.note && <DetailRow label="Note">{record.note}</DetailRow>}
+      </DetailSection>
+      <DetailSection title="Preregistration Details">
+        <DetailRow label="Slug">{record.slug}</DetailRow>
+        <DetailRow label="Branch">{record.branch?.title ?? 'Public'}</DetailRow>
+        <DetailRow label="Nearest Showroom">{record.nearest_branch?.title}</DetailRow>
+        <DetailRow label="Source">{record.source}</DetailRow>
+        <DetailRow label="Date">{nepalDateTime(record.created_at)}</DetailRow>
+        <DetailRow label="Bike Model">{record.bike_model?.title}</DetailRow>
+        {record.prize != null && <DetailRow label="Prize Won">{rupees(record.prize)}</DetailRow>}
+      </DetailSection>
+      <Actions />
+    </Box>
+  );
+};
+
+/** /admin/preregistration/{slug} (SPEC section 2 "Pre-registration details"). */
+export const PreregistrationShow = () => (
+  <Show actions={false} title="Pre-Registration" component="div">
+    <Details />
+  </Show>
+);
