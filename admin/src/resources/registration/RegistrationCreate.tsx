@@ -1,0 +1,48 @@
+import { useEffect, useMemo } from 'react';
+import { CircularProgress } from '@mui/material';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Create, useNotify } from 'react-admin';
+import { useFreshRecord } from '../../components/useFreshRecord';
+import { useSaveError } from '../../components/useSaveError';
+import { useWriteSuccess } from '../../components/useWriteSuccess';
+import { ADMIN_BASE, recordPath } from '../../routing';
+import { prefillFromPreregistration, toRegistrationPayload } from './registrationPayload';
+import { RegistrationForm } from './RegistrationForm';
+
+/** A created registration goes to its purchase draw (SPEC section 4). */
+const toDraw = (_resource?: string, id?: unknown) => `/registration/${encodeURIComponent(String(id))}/draw`;
+
+/**
+ * /admin/registration/create/{preregistration slug}: the form prefilled from the
+ * pre-registration. One that cannot be loaded sends the user to /admin (SPEC section 4);
+ * an unverified one to its verify page, a purchased one to its detail.
+ */
+export const RegistrationCreate = () => {
+  const { '*': slug = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  // Read now, not from the cache: a copy cached before the verification would say 'not verified'.
+  const { record: pre, error } = useFreshRecord('preregistration', slug || undefined);
+  const onSuccess = useWriteSuccess(toDraw, 'Registration created.');
+  const onError = useSaveError();
+  const prefill = useMemo(() => (pre ? prefillFromPreregistration(pre) : undefined), [pre]);
+
+  useEffect(() => {
+    if (!slug || error) {
+      notify('The pre-registration could not be loaded.', { type: 'warning' });
+      navigate(ADMIN_BASE, { replace: true });
+    } else if (pre && !pre.is_verified) {
+      navigate(`${recordPath('preregistration', slug)}/verify`, { replace: true });
+    } else if (pre?.purchased) {
+      notify('This pre-registration has already been purchased.', { type: 'warning' });
+      navigate(recordPath('preregistration', slug), { replace: true });
+    }
+  }, [slug, error, pre, navigate, notify]);
+
+  if (!pre || !pre.is_verified || pre.purchased) return <CircularProgress aria-label="Loading" sx={{ m: 4 }} />;
+  return (
+    <Create resource="registration" title="Registration" record={prefill} transform={toRegistrationPayload} mutationOptions={{ onSuccess, onError }}>
+      <RegistrationForm mode="create" />
+    </Create>
+  );
+};

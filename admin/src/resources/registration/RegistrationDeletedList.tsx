@@ -1,0 +1,42 @@
+import { DataTable, List, SearchInput, useGetIdentity } from 'react-admin';
+import { nepalDateTime } from '../../components/format';
+import { SERVER_ORDER } from '../../components/listDefaults';
+import type { Identity } from '../../providers/authProvider';
+import { showRowClick } from '../../routing';
+import { RestoreButton } from './RestoreButton';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
+
+/**
+ * /admin/registration/deleted (delete-registration): the soft-deleted registrations, Bill
+ * No, Name, Bike Model, (head office: Branch, City), Registered, each with Restore.
+ */
+export const RegistrationDeletedList = () => {
+  const { identity } = useGetIdentity();
+  const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
+  return (
+    <List
+      resource="registration"
+      title="Trash"
+      storeKey="registration.deleted"
+      queryOptions={{ meta: { path: '/registration/deleted' } }}
+      filters={filters}
+      sort={SERVER_ORDER}
+      perPage={10}
+      actions={false}
+      empty={false}
+    >
+      <DataTable rowClick={showRowClick} bulkActionButtons={false}>
+        <DataTable.Col source="bill_no" label="Bill No" />
+        <DataTable.Col source="name" label="Name" />
+        <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
+        {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
+        {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
+        <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
+        <DataTable.Col label="Actions" disableSort>
+          <RestoreButton />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,18 @@
+import { Edit } from 'react-admin';
+import { useSaveError } from '../../components/useSaveError';
+import { useWriteSuccess } from '../../components/useWriteSuccess';
+import { toRegistrationPayload } from './registrationPayload';
+import { RegistrationForm } from './RegistrationForm';
+
+/** An updated registration goes to its detail page (SPEC section 4). */
+const toDetail = (_resource?: string, id?: unknown) => `/registration/${encodeURIComponent(String(id))}`;
+
+export const RegistrationEdit = () => {
+  const onSuccess = useWriteSuccess(toDetail, 'Registration updated.');
+  const onError = useSaveError();
+  return (
+    <Edit title="Registration" mutationMode="pessimistic" transform={toRegistrationPayload} mutationOptions={{ onSuccess, onError }}>
+      <RegistrationForm mode="edit" />
+    </Edit>
+  );
+};

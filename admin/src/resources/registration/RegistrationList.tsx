@@ -1,0 +1,52 @@
+import PrintIcon from '@mui/icons-material/Print';
+import { Button, DataTable, List, TopToolbar, useGetIdentity, useListContext } from 'react-admin';
+import { DownloadButton } from '../../components/DownloadButton';
+import { nepalDateTime, rupees } from '../../components/format';
+import { SERVER_ORDER } from '../../components/listDefaults';
+import type { Identity } from '../../providers/authProvider';
+import { ADMIN_BASE, showRowClick } from '../../routing';
+import { paymentModeLabel, useRegistrationFilters } from './registrationFilters';
+import { downloadQuery, filtersToQuery } from './registrationQuery';
+import { StatCards } from './StatCards';
+
+/** Print opens /admin/print with the same filters in a new tab; Download saves Registrations.xlsx. */
+const Actions = () => {
+  const { filterValues } = useListContext();
+  return (
+    <TopToolbar>
+      <Button label="Print" onClick={() => window.open(`${ADMIN_BASE}/print?${filtersToQuery(filterValues)}`, '_blank')}>
+        <PrintIcon />
+      </Button>
+      <DownloadButton path="/registration/download" filename="Registrations.xlsx" query={downloadQuery(filterValues)} />
+    </TopToolbar>
+  );
+};
+
+/**
+ * The registered list and dashboard (SPEC section 2): the three stat cards, the filters,
+ * Print and Download, and 10 rows a page of Bill No, Name, Bike Model, (head office:
+ * Branch, City), Registered, Payment, Register Prize, Buy Prize.
+ */
+export const RegistrationList = ({ title = 'Customers' }: { title?: string }) => {
+  const { identity } = useGetIdentity();
+  const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
+  const filters = useRegistrationFilters();
+  return (
+    <>
+      <StatCards />
+      <List resource="registration" title={title} filters={filters} sort={SERVER_ORDER} perPage={10} actions={<Actions />} empty={false}>
+        <DataTable rowClick={showRowClick} bulkActionButtons={false}>
+          <DataTable.Col source="bill_no" label="Bill No" />
+          <DataTable.Col source="name" label="Name" />
+          <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
+          {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
+          {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
+          <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
+          <DataTable.Col source="payment_mode" label="Payment" render={(r) => paymentModeLabel(r.payment_mode)} />
+          <DataTable.Col source="preregistration.prize" label="Register Prize" render={(r) => rupees(r.preregistration?.prize)} />
+          <DataTable.Col source="coupon_amount" label="Buy Prize" render={(r) => rupees(r.coupon_amount)} />
+        </DataTable>
+      </List>
+    </>
+  );
+};
