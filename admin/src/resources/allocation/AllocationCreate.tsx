@@ -1,0 +1,16 @@
+import { Create } from 'react-admin';
+import { useWriteSuccess } from '../../components/useWriteSuccess';
+import { toAllocationPayload } from './allocationChoices';
+import { AllocationForm } from './AllocationForm';
+
+const toScheme = () => '/scheme';
+
+/** /admin/scheme/create; a created allocation goes back to /admin/scheme (SPEC section 4). */
+export const AllocationCreate = () => {
+  const onSuccess = useWriteSuccess(toScheme, 'Allocation created.');
+  return (
+    <Create resource="allocation" title="Scheme" transform={toAllocationPayload} mutationOptions={{ onSuccess }}>
+      <AllocationForm />
+    </Create>
+  );
+};

@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { nepalToday, prizeLabel } from '../../components/format';
+import { FormToolbar } from '../../components/FormToolbar';
+import { useApiList } from '../../components/useApiList';
+import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
+import { allocationAmounts, DEFAULT_ALLOCATION_TYPE, needsBranch, notBefore, typeChoices } from './allocationChoices';
+
+interface Option {
+  id: number;
+  title: string;
+}
+
+/** Branch (hidden for public stock) and amount (the prize list of the chosen type). */
+const BranchAndAmount = () => {
+  const type = useWatch({ name: 'type' });
+  const amount = useWatch({ name: 'amount' });
+  const { setValue } = useFormContext();
+  const branches = useApiList<Option>('/branches');
+  const { settings, isPending } = useCampaignSettings();
+  const amounts = allocationAmounts(type, settings.options);
+  useEffect(() => {
+    if (amount != null && amounts.length && !amounts.includes(Number(amount))) setValue('amount', null, { shouldDirty: true });
+  }, [amount, amounts, setValue]);
+  return (
+    <>
+      {needsBranch(type) && (
+        <SelectInput source="branch_id" label="Branch" choices={branches.data} optionText="title" isPending={branches.isPending} validate={required()} fullWidth />
+      )}
+      <SelectInput source="amount" label="Amount" choices={toChoices(amounts, prizeLabel)} isPending={isPending} validate={required()} fullWidth />
+    </>
+  );
+};
+
+/** The allocation form (SPEC section 2 "Scheme allocations"): type, branch, date, count, amount, probability. */
+export const AllocationForm = () => {
+  const today = nepalToday();
+  const { settings } = useCampaignSettings();
+  return (
+    <SimpleForm
+      toolbar={<FormToolbar />}
+      defaultValues={{ type: DEFAULT_ALLOCATION_TYPE, date: today, count: 1, probability: 0 }}
+      sx={{ maxWidth: 600 }}
+    >
+      <SelectInput source="type" label="Type" choices={typeChoices(settings.options.allocation_types)} validate={required()} fullWidth />
+      <BranchAndAmount />
+      <TextInput
+        source="date"
+        label="Date"
+        type="date"
+        validate={[required(), notBefore(today)]}
+        slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
+        fullWidth
+      />
+      <NumberInput source="count" label="Count" min={1} max={5} step={1} validate={[required(), minValue(1), maxValue(5)]} helperText="1 to 5 prizes" fullWidth />
+      <NumberInput
+        source="probability"
+        label="Probability (%)"
+        min={0}
+        max={100}
+        step={0.01}
+        validate={[required(), minValue(0), maxValue(100)]}
+        helperText="Out of 100"
+        fullWidth
+      />
+    </SimpleForm>
+  );
+};

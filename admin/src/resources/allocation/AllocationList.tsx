@@ -1,0 +1,42 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Link } from 'react-router-dom';
+import { Button, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
+import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
+import { prizeLabel } from '../../components/format';
+import { SERVER_ORDER } from '../../components/listDefaults';
+import { ADMIN_BASE } from '../../routing';
+import { typeLabel } from './allocationChoices';
+
+const Actions = () => {
+  const { canAccess } = useCanAccess({ resource: 'allocation', action: 'create' });
+  return (
+    <TopToolbar>
+      {canAccess && (
+        <Button component={Link} to={`${ADMIN_BASE}/scheme/create`} label="Create">
+          <AddIcon />
+        </Button>
+      )}
+    </TopToolbar>
+  );
+};
+
+/**
+ * /admin/scheme (manage-allocation): the prize scheme, type, branch or None, date,
+ * probability, count, remaining and amount; Delete behind 'Are you sure?' stays on the list.
+ */
+export const AllocationList = () => (
+  <List resource="allocation" title="Scheme" sort={SERVER_ORDER} perPage={10} actions={<Actions />} empty={false}>
+    <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable.Col source="type" label="Type" render={(r) => typeLabel(r.type)} />
+      <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? 'None'} />
+      <DataTable.Col source="date" label="Date" />
+      <DataTable.Col source="probability" label="Probability" render={(r) => `${r.probability}%`} />
+      <DataTable.Col source="count" label="Count" />
+      <DataTable.Col source="remaining" label="Remaining" />
+      <DataTable.Col source="amount" label="Amount" render={(r) => prizeLabel(r.amount)} />
+      <DataTable.Col label="Actions" disableSort>
+        <DeleteWithConfirm redirectTo={false} />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);
