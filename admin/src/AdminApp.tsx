@@ -3,16 +3,19 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { AccessDenied } from './layout/AccessDenied';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
-import { Dashboard } from './pages/Dashboard';
 import { ProfilePage } from './pages/ProfilePage';
 import { SettingsPage } from './pages/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { schemeRoutes } from './resources/allocation';
 import bikeModel from './resources/bike-model';
 import branch from './resources/branch';
+import preregistration, { preregistrationRoutes } from './resources/preregistration';
+import registration, { printRoute, RegistrationDashboard, registrationRoutes } from './resources/registration';
 import user from './resources/user';
 import video from './resources/video';
+import { appResource } from './routing';
 import { theme } from './theme';
 
 /** The admin at /admin/*; signed-out users go to /login (see authProvider). */
@@ -29,16 +32,22 @@ export const AdminApp = () => (
     theme={theme}
     layout={Layout}
     notification={Notification}
-    dashboard={Dashboard}
+    dashboard={RegistrationDashboard}
     accessDenied={AccessDenied}
   >
     <Resource name="branch" {...branch} options={{ label: 'Dealers' }} />
     <Resource name="user" {...user} options={{ label: 'Dealer Users' }} />
     <Resource name="bike-model" {...bikeModel} options={{ label: 'Bike Models' }} />
     <Resource name="video" {...video} options={{ label: 'Winners' }} />
+    {appResource('preregistration', preregistration, 'Pre-Registration')}
+    {appResource('registration', registration, 'Customers')}
     <CustomRoutes>
       <Route path="/settings" element={<SettingsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
+      {preregistrationRoutes}
+      {registrationRoutes}
+      {schemeRoutes}
     </CustomRoutes>
+    <CustomRoutes noLayout>{printRoute}</CustomRoutes>
   </Admin>
 );

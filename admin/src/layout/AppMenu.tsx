@@ -7,7 +7,7 @@ export const AppMenu = () => {
   return (
     <Menu>
       {entries.map((entry) => (
-        <Menu.Item key={entry.to || 'dashboard'} to={`/admin/${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} end={entry.to === ''} />
+        <Menu.Item key={entry.to || 'dashboard'} to={`/admin/${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} end={entry.end ?? entry.to === ''} />
       ))}
     </Menu>
   );

@@ -7,6 +7,10 @@ import PeopleIcon from '@mui/icons-material/People';
 import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import SettingsIcon from '@mui/icons-material/Settings';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import CasinoIcon from '@mui/icons-material/Casino';
 
 /**
  * The sidebar, in the order of SPEC section 2 "Layout": dashboard, dealers, dealer users,
@@ -21,14 +25,20 @@ export interface MenuEntry {
   icon: ReactElement;
   resource: string;
   action?: string;
+  /** Active only on this exact path (not on the pages below it). */
+  end?: boolean;
 }
 
 export const MENU: MenuEntry[] = [
   { to: '', label: 'Dashboard', icon: <DashboardIcon />, resource: 'dashboard' },
   { to: 'branch', label: 'Dealers', icon: <StorefrontIcon />, resource: 'branch' },
   { to: 'user', label: 'Dealer Users', icon: <PeopleIcon />, resource: 'user' },
+  { to: 'preregistration', label: 'Pre-Registrations', icon: <HowToRegIcon />, resource: 'preregistration' },
+  { to: 'registration', label: 'Customers', icon: <ReceiptLongIcon />, resource: 'registration', end: true },
+  { to: 'registration/deleted', label: 'Trash', icon: <DeleteSweepIcon />, resource: 'registration', action: 'delete' },
   { to: 'bike-model', label: 'Bike Models', icon: <TwoWheelerIcon />, resource: 'bike-model' },
   { to: 'video', label: 'Winners', icon: <EmojiEventsIcon />, resource: 'video' },
+  { to: 'scheme', label: 'Scheme', icon: <CasinoIcon />, resource: 'allocation' },
   { to: 'settings', label: 'Settings', icon: <SettingsIcon />, resource: 'settings', action: 'edit' },
 ];
 
