@@ -1,0 +1,21 @@
+import { TextInput } from 'react-admin';
+import { dayParam, hourInputValue, hourParam } from './dateFilters';
+
+const hourSlots = { htmlInput: { step: 3600 }, inputLabel: { shrink: true } };
+const daySlots = { inputLabel: { shrink: true } };
+
+/**
+ * The From and To filters of a list, always shown. `hour`: date-time pickers in hourly
+ * steps (SPEC section 9), sent as 'YYYY-MM-DD HH:mm'; `day`: date pickers, sent as
+ * 'YYYY-MM-DD' (a bare `to` day includes that whole day on the server). Nepal time.
+ */
+export function dateRangeFilters(step: 'hour' | 'day' = 'hour') {
+  const props =
+    step === 'hour'
+      ? { type: 'datetime-local', parse: hourParam, format: hourInputValue, slotProps: hourSlots }
+      : { type: 'date', parse: dayParam, slotProps: daySlots };
+  return [
+    <TextInput key="from" source="from" label="From" alwaysOn helperText={false} {...props} />,
+    <TextInput key="to" source="to" label="To" alwaysOn helperText={false} {...props} />,
+  ];
+}
