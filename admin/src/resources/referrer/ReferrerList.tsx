@@ -1,0 +1,23 @@
+import { DataTable, List, SearchInput } from 'react-admin';
+import { dateRangeFilters } from '../../components/dateRangeFilters';
+import { ReferrerTitleField } from './ReferrerTitleField';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />, ...dateRangeFilters('day')];
+
+/**
+ * The referrer report (SPEC section 2 "Referrer report", read-registration): each traffic
+ * source's title, referrals_count (purchases) and test_rides_count within From/To (Nepal
+ * days); branch staff count their branch's. The title is renamed in place (update-registration).
+ */
+export const ReferrerList = () => (
+  <List resource="referrer" title="Referrer Report" filters={filters} sort={{ field: 'title', order: 'ASC' }} perPage={10} actions={false} empty={false}>
+    <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable.Col source="title" label="Title">
+        <ReferrerTitleField />
+      </DataTable.Col>
+      <DataTable.Col source="utm_source" label="Source" />
+      <DataTable.NumberCol source="referrals_count" label="Referrals" />
+      <DataTable.NumberCol source="test_rides_count" label="Test Rides" />
+    </DataTable>
+  </List>
+);
