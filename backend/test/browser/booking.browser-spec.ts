@@ -1,0 +1,97 @@
+import { Browser, BrowserContext } from 'playwright-core';
+import { uniquePhone } from '../factories/campaign';
+import { launchBrowser, PHONE } from '../harness/browser';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { newContext, signIn, step } from './journey';
+
+/**
+ * Journey: a visitor on a phone books a test ride through the State → District → City
+ * cascade (the city's first showroom comes pre-selected), is thanked, and the booking
+ * shows in the staff's test-ride list.
+ */
+describe('test-ride booking (browser)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let phoneContext: BrowserContext;
+  let deskContext: BrowserContext;
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    browser = await launchBrowser();
+    phoneContext = await newContext(browser, PHONE);
+    deskContext = await newContext(browser);
+  });
+  afterAll(async () => {
+    await phoneContext?.close();
+    await deskContext?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('books a test ride from the landing page and finds it in the admin list', async () => {
+    // A showroom's place, and the showroom the city offers first (branches are in their order).
+    const [place] = await t.db.query(`SELECT state, district, city FROM branch WHERE city <> '' ORDER BY "order", id LIMIT 1`);
+    const [first] = await t.db.query(`SELECT id, title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id LIMIT 1`, [
+      place.state,
+      place.district,
+      place.city,
+    ]);
+    const [model] = await t.db.query(`SELECT id, title FROM bike_model ORDER BY id LIMIT 1`);
+    const name = 'Bikash Gurung';
+    const phone = uniquePhone();
+
+    const page = await phoneContext.newPage();
+    const dialog = page.getByRole('dialog', { name: 'Book a Rides' });
+    await step(page, 'open the booking dialog', async () => {
+      await page.goto(`${t.url}/`);
+      await page.getByRole('button', { name: 'Book a Test Ride' }).click();
+      await dialog.waitFor();
+      expect(await dialog.getByRole('radio', { name: 'Book a Testride' }).isChecked()).toBe(true);
+    });
+
+    await step(page, 'cascade', async () => {
+      await dialog.getByLabel('Full Name').fill(name);
+      await dialog.getByLabel('State').selectOption({ label: place.state });
+      await dialog.getByLabel('District').selectOption({ label: place.district });
+      // Before a city, no showroom is chosen for the visitor.
+      expect(await dialog.getByLabel('Branch').inputValue()).toBe('');
+      await dialog.getByLabel('City').selectOption({ label: place.city });
+      await expect(dialog.getByLabel('Branch').inputValue()).resolves.toBe(String(first.id));
+      const offered = await dialog.getByLabel('Branch').locator('option').allInnerTexts();
+      const inCity: { title: string }[] = await t.db.query(`SELECT title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id`, [
+        place.state,
+        place.district,
+        place.city,
+      ]);
+      expect(offered.slice(1)).toEqual(inCity.map((b) => b.title));
+      await dialog.getByLabel('Phone').fill(phone);
+      await dialog.getByLabel('Model').selectOption({ label: model.title });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+    });
+
+    await step(page, 'thank you', async () => {
+      await page.waitForURL((u) => u.pathname === '/thankyou-for-test-ride-booking');
+      const thanks = page.getByRole('dialog', { name: 'Thank You for Test Ride Booking.' });
+      await thanks.waitFor();
+      expect(await thanks.getByText('We will contact you with 3 working days.').isVisible()).toBe(true);
+      await thanks.getByRole('button', { name: 'Go back to dashboard' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    });
+
+    const [stored] = await t.db.query(`SELECT branch_id, bike_model_id, type, city FROM test_ride WHERE phone = $1`, [phone]);
+    expect(stored).toEqual({ branch_id: first.id, bike_model_id: model.id, type: 'TESTRIDE', city: place.city });
+
+    const admin = await deskContext.newPage();
+    await signIn(admin, t.url, 'admin@example.com');
+    await step(admin, 'admin test-ride list', async () => {
+      await admin.goto(`${t.url}/admin/test-ride`);
+      const row = admin.getByRole('row').filter({ hasText: name });
+      await row.first().waitFor();
+      const text = await row.first().innerText();
+      for (const shown of [phone, model.title, place.state, place.district, place.city, first.title]) expect(text).toContain(shown);
+      expect(text).toMatch(/TESTRIDE|Test ?ride/i);
+    });
+    await admin.close();
+    await page.close();
+  });
+});
