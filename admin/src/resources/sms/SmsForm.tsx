@@ -1,0 +1,177 @@
+import { useCallback, useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Card, CardContent, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  AutocompleteArrayInput,
+  Form,
+  maxLength,
+  required,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useDataProvider,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
+import { useApiList } from '../../components/useApiList';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import { takeServerMessage } from '../../providers/serverMessage';
+import { SMS_TYPE_CHOICES, smsFieldErrors, smsPayload, SmsType, splitMobiles, validateMobiles } from './smsRecipients';
+import { segmentSummary, SMS_TEXT_MAX, smsSegments } from './smsSegments';
+
+interface BranchOption {
+  id: number;
+  title: string;
+  city?: string | null;
+}
+
+interface CustomerOption {
+  id: number;
+  slug: string;
+  name: string;
+  phone: string;
+}
+
+/** Branch choices: title / city (GET /branches carries no phone or slug). */
+export const branchLabel = (b: BranchOption) => [b.title, b.city].filter(Boolean).join(' / ');
+/** Customer choices: name / phone / slug (SPEC section 2 "SMS"). */
+export const customerLabel = (c: CustomerOption) => [c.name, c.phone, c.slug].filter(Boolean).join(' / ');
+
+const BranchesInput = () => {
+  const branches = useApiList<BranchOption>('/branches');
+  return (
+    <AutocompleteArrayInput
+      source="branches"
+      label="Branches"
+      choices={branches.data}
+      optionText={branchLabel}
+      validate={required('Choose at least one branch.')}
+      isPending={branches.isPending}
+      helperText={branches.error ? 'The branches could not be loaded.' : 'The message goes to every customer of these branches.'}
+      fullWidth
+    />
+  );
+};
+
+/** Every customer (purchase registration) the user may see: GET /registration?length=-1. */
+const CustomersInput = () => {
+  const customers = useApiList<CustomerOption>('/registration', { length: '-1', start: '0' });
+  return (
+    <AutocompleteArrayInput
+      source="registrants"
+      label="Customers"
+      choices={customers.data}
+      optionText={customerLabel}
+      validate={required('Choose at least one customer.')}
+      isPending={customers.isPending}
+      helperText={customers.error ? 'The customers could not be loaded.' : 'Type a name, phone or slug to find a customer.'}
+      fullWidth
+    />
+  );
+};
+
+const MobilesInput = () => {
+  const mobiles = useWatch({ name: 'mobiles' }) as string | undefined;
+  const count = splitMobiles(mobiles).length;
+  return (
+    <TextInput
+      source="mobiles"
+      label="Mobile numbers"
+      validate={validateMobiles}
+      helperText={count ? `${count} ${count === 1 ? 'number' : 'numbers'}, separated by commas` : 'Separate numbers with commas: 9841234567, 9801234567'}
+      multiline
+      minRows={2}
+      fullWidth
+    />
+  );
+};
+
+/** The recipients input of the chosen category (All needs none). */
+const Recipients = () => {
+  const type = useWatch({ name: 'type' }) as SmsType | undefined;
+  if (type === 'BRANCH') return <BranchesInput />;
+  if (type === 'REGISTRANTS') return <CustomersInput />;
+  if (type === 'MOBILE') return <MobilesInput />;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      The message goes to every customer you can see (head office: every branch; branch staff: their branch).
+    </Typography>
+  );
+};
+
+const MessageInput = () => {
+  const text = (useWatch({ name: 'text' }) as string | undefined) ?? '';
+  const count = smsSegments(text);
+  return (
+    <TextInput
+      source="text"
+      label="Message"
+      multiline
+      minRows={4}
+      fullWidth
+      validate={[required('The text field is required.'), maxLength(SMS_TEXT_MAX, `The text may not be greater than ${SMS_TEXT_MAX} characters.`)]}
+      helperText={<span aria-live="polite">{segmentSummary(count)}</span>}
+    />
+  );
+};
+
+const SendToolbar = () => (
+  <Toolbar sx={{ px: 0, background: 'none' }}>
+    <SaveButton label="Send" icon={<SendIcon />} />
+  </Toolbar>
+);
+
+const DEFAULTS = { type: 'ALL' as SmsType, branches: [], registrants: [], mobiles: '', text: '' };
+
+/**
+ * The SMS form (SPEC section 2 "SMS"): category (All, Branch, Customer, Mobile), the
+ * branches or customers, the mobile numbers, the message with its character and SMS
+ * count, and Send. The toast shows the server's message; errors land under their fields
+ * (a bad number under the mobile numbers, naming its position).
+ */
+export const SmsForm = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const onSubmit = useCallback(
+    async (values: Record<string, unknown>) => {
+      try {
+        await dataProvider.send('/sms', 'POST', smsPayload(values));
+        notify(takeServerMessage('Messages queued.'), { type: 'success' });
+        refresh();
+        return undefined;
+      } catch (error) {
+        const e = error as { message?: string; body?: { errors?: Record<string, unknown>; messages?: Record<string, unknown> } };
+        notify(e?.message || 'The message could not be sent.', { type: 'error' });
+        const fields = smsFieldErrors(e?.body?.messages ?? e?.body?.errors);
+        return Object.keys(fields).length ? fields : undefined;
+      }
+    },
+    [dataProvider, notify, refresh],
+  );
+  return (
+    <Card sx={{ mb: 3, maxWidth: 900 }}>
+      <CardContent>
+        <Form defaultValues={DEFAULTS} onSubmit={onSubmit} resetOptions={{ keepDefaultValues: true }}>
+          <ClearOnSuccess />
+          <SelectInput source="type" label="Category" choices={SMS_TYPE_CHOICES as unknown as { id: string; name: string }[]} validate={required()} sx={{ minWidth: 240 }} />
+          <Recipients />
+          <MessageInput />
+          <SendToolbar />
+        </Form>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** After a successful send the form goes back to its defaults, so a second click does not send it again. */
+const ClearOnSuccess = () => {
+  const { formState, reset } = useFormContext();
+  const { isSubmitSuccessful } = formState;
+  useEffect(() => {
+    if (isSubmitSuccessful) reset(DEFAULTS);
+  }, [isSubmitSuccessful, reset]);
+  return null;
+};
