@@ -9,10 +9,15 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { schemeRoutes } from './resources/allocation';
+import { analyticsRoutes } from './resources/analytics';
+import { auditRoutes } from './resources/audit';
 import bikeModel from './resources/bike-model';
 import branch from './resources/branch';
 import preregistration, { preregistrationRoutes } from './resources/preregistration';
+import { referrerRoutes } from './resources/referrer';
 import registration, { printRoute, RegistrationDashboard, registrationRoutes } from './resources/registration';
+import { smsRoutes } from './resources/sms';
+import testRide from './resources/test-ride';
 import user from './resources/user';
 import video from './resources/video';
 import { appResource } from './routing';
@@ -41,12 +46,17 @@ export const AdminApp = () => (
     <Resource name="video" {...video} options={{ label: 'Winners' }} />
     {appResource('preregistration', preregistration, 'Pre-Registration')}
     {appResource('registration', registration, 'Customers')}
+    {appResource('test-ride', testRide, 'Test Rides')}
     <CustomRoutes>
       <Route path="/settings" element={<SettingsPage />} />
       <Route path="/profile" element={<ProfilePage />} />
       {preregistrationRoutes}
       {registrationRoutes}
       {schemeRoutes}
+      {referrerRoutes}
+      {smsRoutes}
+      {analyticsRoutes}
+      {auditRoutes}
     </CustomRoutes>
     <CustomRoutes noLayout>{printRoute}</CustomRoutes>
   </Admin>

@@ -67,6 +67,8 @@ export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
   'test-ride': { list: null, show: null, export: null, delete: null },
   sms: { list: Permission.SendSms, create: Permission.SendSms },
   analytics: { list: Permission.SendSms },
+  referrer: { list: Permission.ReadRegistration, edit: Permission.UpdateRegistration },
+  audit: { list: Permission.ReadUser },
   settings: { list: null, edit: Permission.UpdateSettings },
   profile: { list: null, edit: null },
   dashboard: { list: null },
@@ -78,6 +80,9 @@ export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
  */
 const BRANCH_ONLY: Record<string, readonly string[]> = { preregistration: ['create'], registration: ['create'] };
 
+/** The audit trail is head office's (isAdmin, no branch), on top of read-user; the server checks both. */
+const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'] };
+
 /**
  * May a user holding `permissions` do `action` on `resource`? Unknown resources and
  * actions are refused, so a new screen is hidden until its rule is written here.
@@ -86,6 +91,7 @@ export function canAccessWith(permissions: readonly string[], action: string, re
   const rules = RESOURCE_PERMISSIONS[resource];
   if (!rules || !(action in rules)) return false;
   if (user?.isAdmin && BRANCH_ONLY[resource]?.includes(action)) return false;
+  if (!user?.isAdmin && HEAD_OFFICE_ONLY[resource]?.includes(action)) return false;
   const needed = rules[action as Action];
   return needed === null || needed === undefined ? true : permissions.includes(needed);
 }

@@ -82,4 +82,9 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'POST /api/v1/registration/:slug/reset': [P.ReadRegistration],
   'POST /api/v1/registration/:slug/notify': [P.ReadRegistration],
   'GET /api/v1/stats': [P.ReadRegistration],
+  // Bulk SMS and analytics.
+  'POST /api/v1/sms': [P.SendSms],
+  'POST /api/v1/sms/preview': [P.SendSms],
+  'GET /api/v1/sms': [P.SendSms],
+  'GET /api/v1/sms/:id': [P.SendSms],
 };

@@ -12,14 +12,26 @@ export interface SmsMessage {
 export interface SmsResult {
   ok: boolean;
   response: unknown;
+  /** The gateway refused the number itself (retrying cannot help): failed at once. */
+  permanent?: boolean;
+  /** Never handed to the gateway (the worker is stopping): the message goes back to the queue as it was. */
+  notSent?: boolean;
+}
+
+export interface SendOptions {
+  /** Aborted when the worker stops: calls already made finish, the others are not made. */
+  signal?: AbortSignal;
 }
 
 /** An SMS gateway: `log` (default), `sparrow` or `aakash` (SMS_PROVIDER). */
 export interface SmsProvider {
   readonly name: string;
   /** Sends each message; the results are in the same order. Never throws. */
-  send(messages: SmsMessage[]): Promise<SmsResult[]>;
+  send(messages: SmsMessage[], opts?: SendOptions): Promise<SmsResult[]>;
 }
+
+/** The result of a message that was not handed to the gateway because the worker is stopping. */
+export const NOT_SENT: SmsResult = { ok: false, notSent: true, response: { error: 'not sent: the worker stopped' } };
 
 export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
 

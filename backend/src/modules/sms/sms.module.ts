@@ -1,16 +1,23 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigService } from '../../config/config.module';
 import { AakashSmsProvider } from './providers/aakash.provider';
 import { LogSmsProvider } from './providers/log.provider';
 import { SparrowSmsProvider } from './providers/sparrow.provider';
+import { SmsBatchEntity } from './sms-batch.entity';
+import { SmsBatchService } from './sms-batch.service';
 import { SMS_PROVIDER, SmsProvider } from './sms-provider';
+import { SmsController } from './sms.controller';
 import { SmsService } from './sms.service';
 import { SmsWorker } from './sms.worker';
 
-/** The SMS outbox: SmsService.queue (inside a transaction) and the delivery worker. */
+/** The SMS outbox: SmsService.queue (inside a transaction), the delivery worker, and bulk SMS (POST /sms). */
 @Module({
+  imports: [TypeOrmModule.forFeature([SmsBatchEntity])],
+  controllers: [SmsController],
   providers: [
     SmsService,
+    SmsBatchService,
     SmsWorker,
     {
       provide: SMS_PROVIDER,

@@ -23,11 +23,19 @@ interface ClaimedRow {
   attempts: number;
 }
 
+/** What a round decided for one claimed row. */
+type Outcome = 'sent' | 'queued' | 'failed' | 'release';
+
 /**
  * Delivers the outbox. Each round claims due rows with FOR UPDATE SKIP LOCKED (so any
- * number of instances share the work without sending a message twice), takes over rows
- * whose claim expired (a crashed instance), sends them through the provider, and records
- * sent / queued-for-retry with backoff / failed, with the gateway's answer.
+ * number of instances share the work without sending a message twice), transactional
+ * messages (codes, prizes) before bulk ones, takes over rows whose claim expired (a
+ * crashed instance), sends them through the provider (which may put messages of the same
+ * text in one gateway call), and records sent / queued-for-retry with backoff / failed,
+ * with the gateway's answer, in one statement per round.
+ *
+ * Stopping (app shutdown) lets the gateway calls already made finish and be recorded, and
+ * puts the claimed messages that were not handed to the gateway back in the queue at once.
  */
 @Injectable()
 export class SmsWorker implements OnModuleInit, OnModuleDestroy {
@@ -36,6 +44,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private inFlight?: Promise<unknown>;
   private stopped = false;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,12 +60,14 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    this.stopping.abort();
     await this.inFlight?.catch(() => undefined);
   }
 
   private schedule(ms: number) {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      const started = Date.now();
       const run = this.runOnce()
         .catch((e) => {
           this.logger.warn(`round failed: ${(e as Error).message}`);
@@ -64,12 +75,21 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
         })
         .then((n) => {
           this.inFlight = undefined;
-          // A full batch means more may be waiting: go again at once.
-          this.schedule(n >= SMS_BATCH ? 0 : this.config.get('sms').workerIntervalMs);
+          const { workerIntervalMs, maxPerSecond } = this.config.get('sms');
+          // SMS_MAX_PER_SECOND: a round of n messages lasts at least n / max seconds.
+          const pace = maxPerSecond > 0 ? Math.max(0, (n * 1000) / maxPerSecond - (Date.now() - started)) : 0;
+          // A full round means more may be waiting: go again at once (or when the pace allows).
+          this.schedule(n >= this.roundSize() ? pace : Math.max(pace, workerIntervalMs));
         });
       this.inFlight = run;
     }, ms);
     this.timer.unref?.();
+  }
+
+  /** Rows claimed per round: SMS_BATCH, or fewer under a low SMS_MAX_PER_SECOND. */
+  private roundSize(): number {
+    const max = this.config.get('sms').maxPerSecond;
+    return max > 0 ? Math.max(1, Math.min(SMS_BATCH, max)) : SMS_BATCH;
   }
 
   /** One round: claim, send, record. Returns how many messages it handled. */
@@ -81,6 +101,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
         WHERE status = 'sending' AND locked_until < now() AND attempts >= $1`,
       [SMS_MAX_ATTEMPTS],
     );
+    if (this.stopping.signal.aborted) return 0;
     const rows: ClaimedRow[] = (
       await this.dataSource.query(
         `UPDATE sms_outbox o
@@ -89,52 +110,77 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
                 SELECT id FROM sms_outbox
                  WHERE (status = 'queued' AND next_attempt_at <= now())
                     OR (status = 'sending' AND locked_until < now())
-                 ORDER BY id
+                 ORDER BY (batch_id IS NOT NULL), id
                  LIMIT $3
                    FOR UPDATE SKIP LOCKED)
         RETURNING o.id, o.phone, o.text, o.kind, o.attempts`,
-        [this.instanceId, SMS_LOCK_SECONDS, SMS_BATCH],
+        [this.instanceId, SMS_LOCK_SECONDS, this.roundSize()],
       )
     )[0] as ClaimedRow[];
     if (!rows?.length) return 0;
+    // RETURNING does not keep the subquery's order: send oldest first.
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
 
+    const outcomes: Array<{ row: ClaimedRow; result: SmsResult; outcome: Outcome }> = [];
     const valid: ClaimedRow[] = [];
     for (const r of rows) {
       if (parseNepalMobile(r.phone) === r.phone) valid.push(r);
-      else await this.record(r, { ok: false, response: { error: 'not a Nepal mobile number: not sent' } }, true);
+      else outcomes.push({ row: r, result: { ok: false, response: { error: 'not a Nepal mobile number: not sent' } }, outcome: 'failed' });
     }
-    let results: SmsResult[] = [];
     if (valid.length) {
       const messages: SmsMessage[] = valid.map((r) => ({ id: r.id, phone: r.phone, text: r.text, kind: r.kind }));
+      let results: SmsResult[];
       try {
-        results = await this.provider.send(messages);
+        results = await this.provider.send(messages, { signal: this.stopping.signal });
       } catch (e) {
         results = valid.map(() => ({ ok: false, response: { error: (e as Error).message } }));
       }
+      valid.forEach((row, i) => {
+        const result = results[i] ?? { ok: false, response: { error: 'no result from provider' } };
+        const outcome: Outcome = result.ok
+          ? 'sent'
+          : result.notSent
+            ? 'release'
+            : result.permanent || row.attempts >= SMS_MAX_ATTEMPTS
+              ? 'failed'
+              : 'queued';
+        outcomes.push({ row, result, outcome });
+      });
     }
-    for (const [i, r] of valid.entries()) await this.record(r, results[i] ?? { ok: false, response: { error: 'no result from provider' } });
+    await this.record(outcomes);
     return rows.length;
   }
 
-  private async record(row: ClaimedRow, result: SmsResult, permanent = false) {
-    const response = JSON.stringify(result.response ?? null);
-    if (result.ok) {
-      await this.dataSource.query(
-        `UPDATE sms_outbox SET status = 'sent', sent_at = now(), provider = $2, provider_response = $3::jsonb, locked_by = NULL, locked_until = NULL
-          WHERE id = $1 AND locked_by = $4`,
-        [row.id, this.provider.name, response, this.instanceId],
-      );
-      return;
-    }
-    const final = permanent || row.attempts >= SMS_MAX_ATTEMPTS;
+  /** Records a round's outcomes in one statement (only rows this instance still holds). */
+  private async record(outcomes: Array<{ row: ClaimedRow; result: SmsResult; outcome: Outcome }>) {
     await this.dataSource.query(
-      `UPDATE sms_outbox
-          SET status = $2, provider = $3, provider_response = $4::jsonb, locked_by = NULL, locked_until = NULL,
-              next_attempt_at = now() + make_interval(secs => $5)
-        WHERE id = $1 AND locked_by = $6`,
-      [row.id, final ? 'failed' : 'queued', this.provider.name, response, smsBackoffSeconds(row.attempts), this.instanceId],
+      `UPDATE sms_outbox o
+          SET status = CASE WHEN v.outcome = 'release' THEN 'queued' ELSE v.outcome END,
+              attempts = CASE WHEN v.outcome = 'release' THEN o.attempts - 1 ELSE o.attempts END,
+              sent_at = CASE WHEN v.outcome = 'sent' THEN now() ELSE o.sent_at END,
+              provider = CASE WHEN v.outcome = 'release' THEN o.provider ELSE $2 END,
+              provider_response = CASE WHEN v.outcome = 'release' THEN o.provider_response ELSE v.response::jsonb END,
+              next_attempt_at = CASE v.outcome WHEN 'queued' THEN now() + make_interval(secs => v.backoff)
+                                               WHEN 'release' THEN now() ELSE o.next_attempt_at END,
+              locked_by = NULL, locked_until = NULL
+         FROM unnest($1::bigint[], $3::text[], $4::text[], $5::int[]) AS v(id, outcome, response, backoff)
+        WHERE o.id = v.id AND o.locked_by = $6`,
+      [
+        outcomes.map((o) => o.row.id),
+        this.provider.name,
+        outcomes.map((o) => o.outcome),
+        outcomes.map((o) => JSON.stringify(o.result.response ?? null)),
+        outcomes.map((o) => smsBackoffSeconds(o.row.attempts)),
+        this.instanceId,
+      ],
     );
-    // Never the text: it may hold a code.
-    this.logger.warn(`SMS #${row.id} (${row.kind}) to ${maskPhone(row.phone)} ${final ? 'failed' : `attempt ${row.attempts} failed, will retry`}`);
+    // Never the text: it may hold a code. A failed bulk call names its first messages and a count.
+    const failures = outcomes.filter((o) => o.outcome === 'queued' || o.outcome === 'failed');
+    for (const { row, outcome } of failures.slice(0, 5)) {
+      this.logger.warn(
+        `SMS #${row.id} (${row.kind}) to ${maskPhone(row.phone)} ${outcome === 'failed' ? 'failed' : `attempt ${row.attempts} failed, will retry`}`,
+      );
+    }
+    if (failures.length > 5) this.logger.warn(`${failures.length - 5} more SMS failed in this round`);
   }
 }

@@ -1,4 +1,4 @@
-import { mapLimit, postForm, SmsMessage, SmsProvider, SmsResult } from '../sms-provider';
+import { mapLimit, NOT_SENT, postForm, SendOptions, SmsMessage, SmsProvider, SmsResult } from '../sms-provider';
 
 export const AAKASH_DEFAULT_BASE_URL = 'https://sms.aakashsms.com';
 
@@ -11,9 +11,10 @@ export class AakashSmsProvider implements SmsProvider {
 
   constructor(private readonly opts: { baseUrl?: string; token?: string }) {}
 
-  async send(messages: SmsMessage[]): Promise<SmsResult[]> {
+  async send(messages: SmsMessage[], opts: SendOptions = {}): Promise<SmsResult[]> {
     const url = `${(this.opts.baseUrl ?? AAKASH_DEFAULT_BASE_URL).replace(/\/+$/, '')}/sms/v3/send`;
     return mapLimit(messages, 10, async (m) => {
+      if (opts.signal?.aborted) return NOT_SENT;
       try {
         const { status, body } = await postForm(url, { auth_token: this.opts.token ?? '', to: m.phone, text: m.text });
         const error = (body as { error?: unknown })?.error;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { canAccessWith } from './permissions';
+
+describe('canAccessWith: reports and the audit trail', () => {
+  const headOffice = { isAdmin: true };
+  const branchUser = { isAdmin: false };
+
+  it('shows the audit trail to head office with read-user only', () => {
+    expect(canAccessWith(['read-user'], 'list', 'audit', headOffice)).toBe(true);
+    expect(canAccessWith(['read-user'], 'list', 'audit', branchUser)).toBe(false);
+    expect(canAccessWith(['read-user'], 'list', 'audit')).toBe(false);
+    expect(canAccessWith(['send-sms'], 'list', 'audit', headOffice)).toBe(false);
+  });
+
+  it('reads the referrer report with read-registration and renames with update-registration', () => {
+    expect(canAccessWith(['read-registration'], 'list', 'referrer', branchUser)).toBe(true);
+    expect(canAccessWith(['read-registration'], 'edit', 'referrer', branchUser)).toBe(false);
+    expect(canAccessWith(['read-registration', 'update-registration'], 'edit', 'referrer', branchUser)).toBe(true);
+    expect(canAccessWith([], 'list', 'referrer', headOffice)).toBe(false);
+  });
+
+  it('opens SMS and analytics with send-sms, test rides for any staff', () => {
+    expect(canAccessWith(['send-sms'], 'list', 'sms', branchUser)).toBe(true);
+    expect(canAccessWith(['send-sms'], 'list', 'analytics', headOffice)).toBe(true);
+    expect(canAccessWith([], 'list', 'analytics', headOffice)).toBe(false);
+    expect(canAccessWith([], 'list', 'test-ride', branchUser)).toBe(true);
+    expect(canAccessWith([], 'delete', 'test-ride', branchUser)).toBe(true);
+  });
+});

@@ -1,0 +1,308 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuthUser } from '../../common/auth/auth-user';
+import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { FieldErrors, UnprocessableError } from '../../common/http/errors';
+import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { parseNepalMobile } from '../../common/phone';
+import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
+import { SmsBatchEntity, SmsType } from './sms-batch.entity';
+import { smsSegments } from './sms-segments';
+
+/** The outbox kind of bulk messages. */
+export const BULK_KIND = 'bulk';
+/** The same send (sender, type, recipients chosen, text) within this many seconds is refused. */
+export const DUPLICATE_WINDOW_SECONDS = 60;
+/** Advisory lock namespace serialising one sender's bulk sends (the duplicate guard). */
+const SEND_LOCK = 20820005;
+const MOBILE_SQL_RE = `'^9[678][0-9]{8}$'`;
+
+export const SMS_BATCH_TABLE: TableSpec = {
+  orderable: {
+    id: 'b.id',
+    type: 'b.type',
+    text: 'b.text',
+    segments: 'b.segments',
+    recipients_count: 'b.recipients_count',
+    created_at: 'b.created_at',
+  },
+  searchable: ['b.text', 'creator.name', 'branch.title'],
+  defaultOrder: ['created_at', 'DESC'],
+  tieBreaker: 'b.id',
+};
+
+export interface QueuedBatch {
+  id: number;
+  recipients_count: number;
+  segments: number;
+}
+
+export interface SmsBatchRow {
+  id: number;
+  type: SmsType;
+  text: string;
+  segments: number;
+  recipients_count: number;
+  /** Waiting for the worker, or with the gateway right now (queued + sending). */
+  queued: number;
+  sent: number;
+  failed: number;
+  branch: { id: number; title: string } | null;
+  created_by: { id: number; name: string } | null;
+  created_at: Date;
+}
+
+/** Where the recipients of a send come from, once the request is known to be valid. */
+type Recipients = { kind: 'customers'; qb: SelectQueryBuilder<object> } | { kind: 'phones'; phones: string[] };
+
+/**
+ * Bulk SMS from the SMS screen. The recipients are resolved on the server, deduplicated by
+ * phone, and written in one transaction as one `sms_batch` row plus one outbox row each
+ * with a single INSERT ... SELECT, so 10,000 recipients queue in one statement; the
+ * worker delivers them. Branch staff only ever reach their branch's customers.
+ */
+@Injectable()
+export class SmsBatchService {
+  constructor(
+    @InjectRepository(SmsBatchEntity) private readonly batches: Repository<SmsBatchEntity>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async send(user: AuthUser, dto: CreateSmsDto): Promise<QueuedBatch> {
+    const { segments } = smsSegments(dto.text);
+    return this.dataSource.transaction(async (em) => {
+      const recipients = await this.recipients(em, user, dto);
+      // One sender at a time: a double click waits here, then finds the first batch.
+      await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEND_LOCK, user.id]);
+      const fingerprint = fingerprintOf(dto, recipients);
+      const [recent] = await em.query(
+        `SELECT id FROM sms_batch
+          WHERE created_by = $1 AND fingerprint = $2 AND created_at > now() - make_interval(secs => $3)
+          ORDER BY created_at DESC LIMIT 1`,
+        [user.id, fingerprint, DUPLICATE_WINDOW_SECONDS],
+      );
+      if (recent) {
+        throw new ConflictException(
+          `This message was already sent to these recipients a moment ago (batch #${recent.id}). Wait a minute to send it again.`,
+        );
+      }
+      const [batch] = await em.query(
+        `INSERT INTO sms_batch (type, text, segments, branch_id, created_by, fingerprint) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [dto.type, dto.text, Math.max(1, segments), user.branch_id, user.id, fingerprint],
+      );
+      const count = await this.queueAll(em, recipients, dto.text, batch.id);
+      if (count === 0) {
+        const field = dto.type === 'BRANCH' ? 'branches' : 'type';
+        throw new UnprocessableError({ [field]: ['There is no customer to send this message to.'] });
+      }
+      await em.query(`UPDATE sms_batch SET recipients_count = $2 WHERE id = $1`, [batch.id, count]);
+      return { id: batch.id, recipients_count: count, segments };
+    });
+  }
+
+  table(user: AuthUser, query: PageQuery) {
+    return paginate(this.query(user), query, SMS_BATCH_TABLE, (rows) => this.withCounts(rows));
+  }
+
+  async findOne(user: AuthUser, id: string): Promise<SmsBatchRow> {
+    const batch = /^\d{1,9}$/.test(id)
+      ? await this.query(user)
+          .andWhere('b.id = :id', { id: Number(id) })
+          .getOne()
+      : null;
+    return (await this.withCounts([assertInBranch(batch, user, 'SMS batch')]))[0];
+  }
+
+  private query(user: AuthUser) {
+    const qb = this.batches
+      .createQueryBuilder('b')
+      .withDeleted()
+      .leftJoin('b.creator', 'creator')
+      .addSelect(['creator.id', 'creator.name'])
+      .leftJoin('b.branch', 'branch')
+      .addSelect(['branch.id', 'branch.title']);
+    return scopeToBranch(qb, user, 'b.branch_id');
+  }
+
+  /** The outbox counts of the batches, by one GROUP BY over their messages. */
+  private async withCounts(rows: SmsBatchEntity[]): Promise<SmsBatchRow[]> {
+    const counts = new Map<number, { queued: number; sent: number; failed: number }>();
+    if (rows.length) {
+      const found: Array<{ batch_id: number; queued: number; sent: number; failed: number }> = await this.dataSource.query(
+        `SELECT batch_id,
+                count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
+                count(*) FILTER (WHERE status = 'sent')::int AS sent,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed
+           FROM sms_outbox
+          WHERE batch_id = ANY($1::int[])
+          GROUP BY batch_id`,
+        [rows.map((r) => r.id)],
+      );
+      for (const { batch_id, queued, sent, failed } of found) counts.set(batch_id, { queued, sent, failed });
+    }
+    return rows.map((b) => ({
+      id: b.id,
+      type: b.type,
+      text: b.text,
+      segments: b.segments,
+      recipients_count: b.recipients_count,
+      ...(counts.get(b.id) ?? { queued: 0, sent: 0, failed: 0 }),
+      branch: b.branch ? { id: b.branch.id, title: b.branch.title } : null,
+      created_by: b.creator ? { id: b.creator.id, name: b.creator.name } : null,
+      created_at: b.created_at,
+    }));
+  }
+
+  /** Checks the request against the database and says where its recipients come from; 422 otherwise. */
+  private async recipients(em: EntityManager, user: AuthUser, dto: CreateSmsDto): Promise<Recipients> {
+    const errors: FieldErrors = {};
+    const customers = () => {
+      const qb = em
+        .createQueryBuilder()
+        .select('r.phone', 'phone')
+        .distinct(true)
+        .from('registration', 'r')
+        .where('r.deleted_at IS NULL')
+        .andWhere(`r.phone ~ ${MOBILE_SQL_RE}`);
+      return scopeToBranch(qb, user, 'r.branch_id');
+    };
+    switch (dto.type) {
+      case 'ALL':
+        return { kind: 'customers', qb: customers() };
+      case 'BRANCH': {
+        const ids = unique(dto.branches ?? []);
+        if (!ids.length) throw new UnprocessableError({ branches: ['The branches field is required when type is BRANCH.'] });
+        const found = await this.existing(
+          scopeToBranch(em.createQueryBuilder().select('b.id', 'id').from('branch', 'b'), user, 'b.id'),
+          'b.id',
+          ids,
+        );
+        if (found.size < ids.length) {
+          errors.branches = [
+            user.branch_id !== null ? 'You can only send to the customers of your own branch.' : 'The selected branches are invalid.',
+          ];
+          throw new UnprocessableError(errors);
+        }
+        return { kind: 'customers', qb: customers().andWhere('r.branch_id = ANY(:branches)', { branches: ids }) };
+      }
+      case 'REGISTRANTS': {
+        const ids = unique(dto.registrants ?? []);
+        if (!ids.length) throw new UnprocessableError({ registrants: ['The registrants field is required when type is REGISTRANTS.'] });
+        const found = await this.existing(
+          scopeToBranch(
+            em.createQueryBuilder().select('r.id', 'id').from('registration', 'r').where('r.deleted_at IS NULL'),
+            user,
+            'r.branch_id',
+          ),
+          'r.id',
+          ids,
+        );
+        ids.forEach((id, i) => {
+          if (!found.has(id)) errors[`registrants.${i + 1}`] = [`The customer at position ${i + 1} was not found.`];
+        });
+        if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'registrants'));
+        return { kind: 'customers', qb: customers().andWhere('r.id = ANY(:registrants)', { registrants: ids }) };
+      }
+      case 'MOBILE': {
+        const entries = (dto.mobiles ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
+        if (!entries.length) throw new UnprocessableError({ mobiles: ['The mobiles field is required when type is MOBILE.'] });
+        if (entries.length > SMS_MOBILES_MAX)
+          throw new UnprocessableError({ mobiles: [`At most ${SMS_MOBILES_MAX} mobile numbers can be sent to at once.`] });
+        const phones = entries.map((m) => parseNepalMobile(m));
+        phones.forEach((p, i) => {
+          if (!p) errors[`mobiles.${i + 1}`] = [`The mobile number at position ${i + 1} is not a valid Nepal mobile number.`];
+        });
+        if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'mobiles'));
+        const valid = unique(phones as string[]);
+        if (user.branch_id !== null) {
+          const known = await this.branchPhones(em, user, valid);
+          phones.forEach((p, i) => {
+            if (!known.has(p!)) errors[`mobiles.${i + 1}`] = [`The mobile number at position ${i + 1} is not a customer of your branch.`];
+          });
+          if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'mobiles'));
+        }
+        return { kind: 'phones', phones: valid };
+      }
+      default:
+        throw new UnprocessableError({ type: ['The selected type is invalid.'] });
+    }
+  }
+
+  /** Which of `ids` the (scoped) query finds. */
+  private async existing(qb: SelectQueryBuilder<object>, column: string, ids: number[]): Promise<Set<number>> {
+    const rows: Array<{ id: number }> = await qb.andWhere(`${column} = ANY(:ids)`, { ids }).getRawMany();
+    return new Set(rows.map((r) => Number(r.id)));
+  }
+
+  /** The phones among `phones` that belong to the user's branch: its live purchases or pre-registrations. */
+  private async branchPhones(em: EntityManager, user: AuthUser, phones: string[]): Promise<Set<string>> {
+    const of = (table: string) =>
+      scopeToBranch(
+        em
+          .createQueryBuilder()
+          .select('x.phone', 'phone')
+          .distinct(true)
+          .from(table, 'x')
+          .where('x.deleted_at IS NULL')
+          .andWhere('x.phone = ANY(:phones)', { phones }),
+        user,
+        'x.branch_id',
+      ).getRawMany<{ phone: string }>();
+    // One after the other: both run on the transaction's one connection.
+    const sales = await of('registration');
+    const enquiries = await of('preregistration');
+    return new Set([...sales, ...enquiries].map((r) => r.phone));
+  }
+
+  /** Writes one outbox row per recipient with one INSERT ... SELECT; returns how many. */
+  private async queueAll(em: EntityManager, recipients: Recipients, text: string, batchId: number): Promise<number> {
+    let source: string;
+    let params: unknown[];
+    if (recipients.kind === 'customers') {
+      [source, params] = recipients.qb.getQueryAndParameters();
+    } else {
+      source = `SELECT DISTINCT m.phone FROM unnest($1::text[]) AS m(phone)`;
+      params = [recipients.phones];
+    }
+    const n = params.length;
+    const [row] = await em.query(
+      `WITH queued AS (
+         INSERT INTO sms_outbox (phone, text, kind, batch_id)
+         SELECT rcp.phone, $${n + 1}, '${BULK_KIND}', $${n + 2} FROM (${source}) AS rcp ORDER BY rcp.phone
+         RETURNING 1
+       )
+       SELECT count(*)::int AS count FROM queued`,
+      [...params, text, batchId],
+    );
+    return row.count;
+  }
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+/** Adds the first positional message under the list's own field, where the form shows it. */
+function withSummary(errors: FieldErrors, field: string): FieldErrors {
+  return { ...errors, [field]: Object.values(errors)[0] };
+}
+
+/** The same send twice: same type, same recipients chosen, same text. */
+function fingerprintOf(dto: CreateSmsDto, recipients: Recipients): string {
+  const chosen =
+    dto.type === 'BRANCH'
+      ? unique(dto.branches ?? []).sort((a, b) => a - b)
+      : dto.type === 'REGISTRANTS'
+        ? unique(dto.registrants ?? []).sort((a, b) => a - b)
+        : recipients.kind === 'phones'
+          ? [...recipients.phones].sort()
+          : [];
+  return createHash('sha256')
+    .update(JSON.stringify([dto.type, chosen, dto.text]))
+    .digest('hex');
+}

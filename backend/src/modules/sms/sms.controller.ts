@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { NoFilesInterceptor } from '@nestjs/platform-express';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AuthUser } from '../../common/auth/auth-user';
+import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { Permission } from '../../common/auth/permission.enum';
+import type { PageQuery } from '../../common/paging/paging';
+import { CreateSmsDto } from './dto/create-sms.dto';
+import { PreviewSmsDto } from './dto/preview-sms.dto';
+import { SmsBatchService } from './sms-batch.service';
+import { smsSegments } from './sms-segments';
+
+/** The success toast of a bulk send. */
+export const queuedMessage = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'} queued.`;
+
+@ApiTags('sms')
+@Controller('sms')
+export class SmsController {
+  constructor(private readonly batches: SmsBatchService) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions(Permission.SendSms)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({
+    summary: 'Bulk SMS: queues one message per recipient (deduplicated by phone) and answers at once; the worker delivers them',
+  })
+  async send(@CurrentUser() user: AuthUser, @Body() dto: CreateSmsDto) {
+    const data = await this.batches.send(user, dto);
+    return { data, message: queuedMessage(data.recipients_count) };
+  }
+
+  @Post('preview')
+  @HttpCode(200)
+  @RequirePermissions(Permission.SendSms)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({ summary: 'How many SMS a text takes: GSM-7 160 (153 per part), Unicode/Nepali 70 (67 per part)' })
+  preview(@Body() dto: PreviewSmsDto) {
+    return { data: smsSegments(dto.text) };
+  }
+
+  @Get()
+  @RequirePermissions(Permission.SendSms)
+  @ApiOperation({ summary: 'Bulk SMS batches (paging protocol) with their queued, sent and failed counts' })
+  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+    return this.batches.table(user, query);
+  }
+
+  @Get(':id')
+  @RequirePermissions(Permission.SendSms)
+  @ApiOperation({ summary: 'One bulk SMS batch with its counts' })
+  async findOne(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return { data: await this.batches.findOne(user, id) };
+  }
+}
