@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/configuration';
 import { dataSourceOptions } from './database/data-source';
 import { SeedModule } from './database/seeds/seed.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AllocationModule } from './modules/allocation/allocation.module';
@@ -34,7 +35,7 @@ import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule, AnalyticsModule];
 
 @Module({})
 export class AppModule {

@@ -454,4 +454,5 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/sms/preview': { expect: headOffice, branchOwned: false, request: async () => post('/sms/preview', { text: 'Matrix offer' }) },
   'GET /api/v1/sms': { expect: headOffice, branchOwned: true, request: async () => get('/sms') },
   'GET /api/v1/sms/:id': { expect: headOffice, branchOwned: true, request: async (c) => get(`/sms/${(await c.make.smsBatch()).id}`) },
+  'GET /api/v1/analytics': { expect: headOffice, branchOwned: true, request: async () => get('/analytics') },
 };

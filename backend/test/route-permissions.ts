@@ -87,4 +87,5 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'POST /api/v1/sms/preview': [P.SendSms],
   'GET /api/v1/sms': [P.SendSms],
   'GET /api/v1/sms/:id': [P.SendSms],
+  'GET /api/v1/analytics': [P.SendSms],
 };
