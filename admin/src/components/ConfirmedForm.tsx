@@ -38,7 +38,13 @@ export const ConfirmedForm = ({ confirmTitle, summary, confirmLabel, resetTo, ch
       }
     >
       {children}
-      <ConfirmDialog pending={pending} onClose={() => setPending(null)} title={confirmTitle} summary={summary} confirmLabel={confirmLabel} />
+      <ConfirmDialog
+        pending={pending}
+        onClose={() => setPending(null)}
+        title={confirmTitle}
+        summary={summary}
+        confirmLabel={confirmLabel}
+      />
     </SimpleForm>
   );
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
 import { AccessDenied } from '../layout/AccessDenied';
 
@@ -13,4 +14,17 @@ export const ResourcePage = ({ resource, action, children }: { resource: string;
       {children}
     </CanAccess>
   </ResourceContextProvider>
+);
+
+/** A <Route> (for <CustomRoutes>) whose page is a ResourcePage. */
+export const resourceRoute = (path: string, resource: string, action: string, page: ReactNode) => (
+  <Route
+    key={path}
+    path={path}
+    element={
+      <ResourcePage resource={resource} action={action}>
+        {page}
+      </ResourcePage>
+    }
+  />
 );

@@ -12,7 +12,17 @@ const COLOURS = ['#b71c1c', '#263238', '#1565c0', '#2e7d32', '#6a1b9a', '#e65100
 const colourAt = (i: number, n: number) => (n > 1 && i === n - 1 && i % COLOURS.length === 0 ? COLOURS[1] : COLOURS[i % COLOURS.length]);
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, m: '-1px', p: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  m: '-1px',
+  p: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -129,7 +139,15 @@ export const Wheel = ({
         component="svg"
         viewBox="0 0 30 36"
         aria-hidden="true"
-        sx={{ position: 'absolute', top: -8, left: '50%', width: 30, height: 36, transform: 'translateX(-50%)', filter: 'drop-shadow(0 2px 2px rgba(0,0,0,.35))' }}
+        sx={{
+          position: 'absolute',
+          top: -8,
+          left: '50%',
+          width: 30,
+          height: 36,
+          transform: 'translateX(-50%)',
+          filter: 'drop-shadow(0 2px 2px rgba(0,0,0,.35))',
+        }}
       >
         <path d="M2 2h26L15 34z" fill="#ffb300" stroke="#fff" strokeWidth="2.5" strokeLinejoin="round" />
       </Box>

@@ -16,4 +16,9 @@ export const digitsOnly = (v: unknown) => orNull(text(v).replace(/[^0-9]/g, ''))
 export const emailChars = (v: unknown) => orNull(text(v).replace(/[^A-Za-z0-9._@-]/g, ''));
 
 /** Engine, chassis and registration numbers: letters, digits, hyphen, dot, underscore; upper-cased. */
-export const vehicleNumber = (v: unknown) => orNull(text(v).toUpperCase().replace(/[^A-Z0-9._-]/g, ''));
+export const vehicleNumber = (v: unknown) =>
+  orNull(
+    text(v)
+      .toUpperCase()
+      .replace(/[^A-Z0-9._-]/g, ''),
+  );

@@ -31,7 +31,11 @@ let cached: Promise<CampaignSettings> | null = null;
  */
 export function useCampaignSettings(): { settings: CampaignSettings; isPending: boolean; error: Error | null } {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [state, setState] = useState<{ settings: CampaignSettings; isPending: boolean; error: Error | null }>({ settings: EMPTY, isPending: true, error: null });
+  const [state, setState] = useState<{ settings: CampaignSettings; isPending: boolean; error: Error | null }>({
+    settings: EMPTY,
+    isPending: true,
+    error: null,
+  });
   useEffect(() => {
     let alive = true;
     cached ??= dataProvider.getObject<Partial<CampaignSettings>>('/settings').then((s) => ({
@@ -53,4 +57,5 @@ export function useCampaignSettings(): { settings: CampaignSettings; isPending: 
 }
 
 /** Select choices from a list of plain values ('SOCIAL MEDIA' → { id, name }). */
-export const toChoices = <T extends string | number>(values: readonly T[], label: (v: T) => string = String) => values.map((v) => ({ id: v, name: label(v) }));
+export const toChoices = <T extends string | number>(values: readonly T[], label: (v: T) => string = String) =>
+  values.map((v) => ({ id: v, name: label(v) }));

@@ -8,7 +8,11 @@ import { RaRecord, useDataProvider } from 'react-admin';
  */
 export function useFreshRecord<T extends RaRecord = RaRecord>(resource: string, id: string | undefined) {
   const dataProvider = useDataProvider();
-  const [state, setState] = useState<{ record: T | null; error: Error | null; isPending: boolean }>({ record: null, error: null, isPending: true });
+  const [state, setState] = useState<{ record: T | null; error: Error | null; isPending: boolean }>({
+    record: null,
+    error: null,
+    isPending: true,
+  });
   useEffect(() => {
     if (!id) {
       setState({ record: null, error: new Error('No record was asked for.'), isPending: false });

@@ -25,7 +25,11 @@ export function shuffle<T>(items: readonly T[], random: Random = Math.random): T
  * The segments: the known amounts (and `extra` ones, e.g. the purchase wheel's 1,000,000),
  * each once, in random order; the actual prize is added at a random place if missing.
  */
-export function wheelSegments(known: readonly number[], prize: number, opts: { extra?: readonly number[]; random?: Random } = {}): number[] {
+export function wheelSegments(
+  known: readonly number[],
+  prize: number,
+  opts: { extra?: readonly number[]; random?: Random } = {},
+): number[] {
   const { extra = [], random = Math.random } = opts;
   const amounts = [...new Set([...known, ...extra].filter((n) => Number.isFinite(n)))];
   const segments = shuffle(amounts, random);

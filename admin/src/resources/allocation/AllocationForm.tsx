@@ -26,9 +26,24 @@ const BranchAndAmount = () => {
   return (
     <>
       {needsBranch(type) && (
-        <SelectInput source="branch_id" label="Branch" choices={branches.data} optionText="title" isPending={branches.isPending} validate={required()} fullWidth />
+        <SelectInput
+          source="branch_id"
+          label="Branch"
+          choices={branches.data}
+          optionText="title"
+          isPending={branches.isPending}
+          validate={required()}
+          fullWidth
+        />
       )}
-      <SelectInput source="amount" label="Amount" choices={toChoices(amounts, prizeLabel)} isPending={isPending} validate={required()} fullWidth />
+      <SelectInput
+        source="amount"
+        label="Amount"
+        choices={toChoices(amounts, prizeLabel)}
+        isPending={isPending}
+        validate={required()}
+        fullWidth
+      />
     </>
   );
 };
@@ -53,7 +68,16 @@ export const AllocationForm = () => {
         slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
         fullWidth
       />
-      <NumberInput source="count" label="Count" min={1} max={5} step={1} validate={[required(), minValue(1), maxValue(5)]} helperText="1 to 5 prizes" fullWidth />
+      <NumberInput
+        source="count"
+        label="Count"
+        min={1}
+        max={5}
+        step={1}
+        validate={[required(), minValue(1), maxValue(5)]}
+        helperText="1 to 5 prizes"
+        fullWidth
+      />
       <NumberInput
         source="probability"
         label="Probability (%)"

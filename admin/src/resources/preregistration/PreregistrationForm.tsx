@@ -33,7 +33,12 @@ const ScreenshotInput = () => {
   const shared = useWatch({ name: 'shared' });
   if (!shared) return null;
   return (
-    <FileInput source="screenshot" label="Screenshot" accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp'] }} helperText="An image of the shared post.">
+    <FileInput
+      source="screenshot"
+      label="Screenshot"
+      accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp'] }}
+      helperText="An image of the shared post."
+    >
       <ScreenshotPreview />
     </FileInput>
   );
@@ -108,13 +113,35 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
           <TextInput source="email" label="Email" type="email" parse={emailChars} validate={[email(), maxLength(255)]} fullWidth />
         </Grid>
         <Grid size={half}>
-          <SelectInput source="bike_model_id" label="Bike Model" choices={bikeModels.data} optionText="title" isPending={bikeModels.isPending} emptyText="—" fullWidth />
+          <SelectInput
+            source="bike_model_id"
+            label="Bike Model"
+            choices={bikeModels.data}
+            optionText="title"
+            isPending={bikeModels.isPending}
+            emptyText="—"
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
-          <SelectInput source="source" label="Where did you hear about us" choices={toChoices(settings.options.sources)} isPending={isPending} emptyText="—" fullWidth />
+          <SelectInput
+            source="source"
+            label="Where did you hear about us"
+            choices={toChoices(settings.options.sources)}
+            isPending={isPending}
+            emptyText="—"
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
-          <SelectInput source="roadie" label="Favorite Roadie" choices={toChoices(settings.options.roadies)} isPending={isPending} emptyText="—" fullWidth />
+          <SelectInput
+            source="roadie"
+            label="Favorite Roadie"
+            choices={toChoices(settings.options.roadies)}
+            isPending={isPending}
+            emptyText="—"
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
           <SelectInput

@@ -9,7 +9,20 @@ export function pendingPurchaseSlug(messages: Record<string, unknown> | undefine
 }
 
 /** What the create and edit pages send: the DTO's fields, the screenshot only as a new file. */
-const FIELDS = ['name', 'address', 'phone', 'citizenship_no', 'email', 'bike_model_id', 'source', 'roadie', 'nearest_branch_id', 'shared', 'note', 'send_sms'];
+const FIELDS = [
+  'name',
+  'address',
+  'phone',
+  'citizenship_no',
+  'email',
+  'bike_model_id',
+  'source',
+  'roadie',
+  'nearest_branch_id',
+  'shared',
+  'note',
+  'send_sms',
+];
 
 export function toPayload(values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -55,7 +55,14 @@ const Cards = () => {
           component="section"
           aria-label={`Page ${p + 1}`}
           className="print-page"
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gridAutoRows: '1fr', gap: '4mm', p: '4mm', boxSizing: 'border-box' }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, 1fr)',
+            gridAutoRows: '1fr',
+            gap: '4mm',
+            p: '4mm',
+            boxSizing: 'border-box',
+          }}
         >
           {page.map((r) => (
             <Box key={r.id} sx={{ border: '1px solid #555', borderRadius: '2mm', p: '3mm 4mm', breakInside: 'avoid', minHeight: '38mm' }}>

@@ -41,7 +41,13 @@ export const RegistrationCreate = () => {
 
   if (!pre || !pre.is_verified || pre.purchased) return <CircularProgress aria-label="Loading" sx={{ m: 4 }} />;
   return (
-    <Create resource="registration" title="Registration" record={prefill} transform={toRegistrationPayload} mutationOptions={{ onSuccess, onError }}>
+    <Create
+      resource="registration"
+      title="Registration"
+      record={prefill}
+      transform={toRegistrationPayload}
+      mutationOptions={{ onSuccess, onError }}
+    >
       <RegistrationForm mode="create" />
     </Create>
   );

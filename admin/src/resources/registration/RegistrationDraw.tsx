@@ -25,14 +25,34 @@ export const RegistrationDraw = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [coupon, isPending],
   );
-  const problem = error ? 'This registration could not be loaded.' : record && coupon === null ? 'This registration has no purchase prize.' : null;
+  const problem = error
+    ? 'This registration could not be loaded.'
+    : record && coupon === null
+      ? 'This registration has no purchase prize.'
+      : null;
 
   return (
-    <DrawPage heading={record ? `Purchase prize for ${record.name}` : 'Purchase prize'} segments={segments} prize={coupon} problem={problem}>
+    <DrawPage
+      heading={record ? `Purchase prize for ${record.name}` : 'Purchase prize'}
+      segments={segments}
+      prize={coupon}
+      problem={problem}
+    >
       <Typography component="h2" variant="h5" color="primary" sx={{ mt: 1 }}>
         Congratulations {record?.name}!
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'center', columnGap: 3, rowGap: 0.5, my: 2, '& dd': { m: 0, fontWeight: 600, textAlign: 'right' } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto auto',
+          justifyContent: 'center',
+          columnGap: 3,
+          rowGap: 0.5,
+          my: 2,
+          '& dd': { m: 0, fontWeight: 600, textAlign: 'right' },
+        }}
+      >
         <dt>Registration Prize</dt>
         <dd>{rupees(prePrize)}</dd>
         <dt>Purchase Discount</dt>

@@ -21,7 +21,18 @@ const orNA = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' 
 
 /** What the confirm dialog shows: name, engine number and chassis number (N/A if empty). */
 const Summary = ({ values }: { values: FormValues }) => (
-  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}>
+  <Box
+    component="dl"
+    sx={{
+      display: 'grid',
+      gridTemplateColumns: 'auto 1fr',
+      columnGap: 2,
+      rowGap: 1,
+      m: 0,
+      '& dt': { color: 'text.secondary' },
+      '& dd': { m: 0, fontWeight: 600 },
+    }}
+  >
     <dt>Name</dt>
     <dd>{orNA(values.name)}</dd>
     <dt>Engine Number</dt>
@@ -66,7 +77,11 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
           <TextInput
             source="bill_no"
             label="Bill / Chalan No."
-            validate={[required(), maxLength(50), regex(/^[A-Za-z0-9/._-]+$/, 'The bill no may only contain letters, numbers, slashes, hyphens, dots and underscores.')]}
+            validate={[
+              required(),
+              maxLength(50),
+              regex(/^[A-Za-z0-9/._-]+$/, 'The bill no may only contain letters, numbers, slashes, hyphens, dots and underscores.'),
+            ]}
             slotProps={
               mode === 'create' && branch
                 ? { input: { startAdornment: <InputAdornment position="start">{`B${branch.id}-`}</InputAdornment> } }
@@ -85,10 +100,25 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
           <TextInput source="citizenship_no" label="Citizenship Number/PAN" validate={[required(), maxLength(50)]} fullWidth />
         </Grid>
         <Grid size={half}>
-          <TextInput source="phone" label="Phone Number" readOnly validate={required()} helperText="The pre-registration's phone; it cannot change." fullWidth />
+          <TextInput
+            source="phone"
+            label="Phone Number"
+            readOnly
+            validate={required()}
+            helperText="The pre-registration's phone; it cannot change."
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
-          <SelectInput source="bike_model_id" label="Vehicle Model" choices={bikeModels.data} optionText="title" isPending={bikeModels.isPending} validate={required()} fullWidth />
+          <SelectInput
+            source="bike_model_id"
+            label="Vehicle Model"
+            choices={bikeModels.data}
+            optionText="title"
+            isPending={bikeModels.isPending}
+            validate={required()}
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
           <SelectInput
@@ -105,7 +135,14 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
           <TextInput source="email" label="Email" type="email" parse={emailChars} validate={[email(), maxLength(255)]} fullWidth />
         </Grid>
         <Grid size={half}>
-          <SelectInput source="roadie" label="Favorite Roadie" choices={toChoices(settings.options.roadies)} isPending={isPending} emptyText="—" fullWidth />
+          <SelectInput
+            source="roadie"
+            label="Favorite Roadie"
+            choices={toChoices(settings.options.roadies)}
+            isPending={isPending}
+            emptyText="—"
+            fullWidth
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <TextInput source="engine_no" label="Engine No." parse={vehicleNumber} validate={maxLength(50)} fullWidth />

@@ -46,7 +46,11 @@ const Actions = ({ record }: { record: RegistrationRecord }) => {
           Verify Coupon Code
         </Button>
       )}
-      {deleted ? <RestoreButton /> : <DeleteWithConfirm confirmContent="The registration moves to the trash, from where it can be restored." />}
+      {deleted ? (
+        <RestoreButton />
+      ) : (
+        <DeleteWithConfirm confirmContent="The registration moves to the trash, from where it can be restored." />
+      )}
     </Stack>
   );
 };
@@ -105,7 +109,9 @@ const Details = () => {
         </DetailRow>
         <DetailRow label="Selected Roadie">{record.roadie as string}</DetailRow>
         {record.coupon && <DetailRow label="Coupon Code Verified">{yesNo(record.coupon.verified)}</DetailRow>}
-        {permissions?.includes(Permission.SendSms) && record.coupon_code ? <DetailRow label="Coupon Code">{record.coupon_code as string}</DetailRow> : null}
+        {permissions?.includes(Permission.SendSms) && record.coupon_code ? (
+          <DetailRow label="Coupon Code">{record.coupon_code as string}</DetailRow>
+        ) : null}
         {referring && (
           <DetailRow label="Referred by">
             <MuiLink component={Link} to={recordPath('registration', referring.slug)}>

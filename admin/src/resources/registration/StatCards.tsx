@@ -46,7 +46,14 @@ export const StatCards = () => {
                 <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
                   {stats ? card.value.toLocaleString('en-IN') : '…'}
                 </Typography>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: up ? 'success.main' : down ? 'error.main' : 'text.secondary' }}>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 0.5,
+                    color: up ? 'success.main' : down ? 'error.main' : 'text.secondary',
+                  }}
+                >
                   <Icon fontSize="small" aria-hidden />
                   <Typography variant="body2" component="span">
                     {stats ? `${formatPercent(card.change)} since yesterday` : ' '}
@@ -61,4 +68,11 @@ export const StatCards = () => {
   );
 };
 
-const PLACEHOLDERS = statCards({ total: 0, preregistrations: 0, preregistrations_today: 0, preregistrations_yesterday: 0, sales_today: 0, sales_yesterday: 0 });
+const PLACEHOLDERS = statCards({
+  total: 0,
+  preregistrations: 0,
+  preregistrations_today: 0,
+  preregistrations_yesterday: 0,
+  sales_today: 0,
+  sales_yesterday: 0,
+});

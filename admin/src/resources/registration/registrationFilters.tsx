@@ -33,12 +33,36 @@ export function useRegistrationFilters() {
   const o = settings.options;
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
-    ...(isAdmin ? [<SelectInput key="branch" source="branch" label="Branch" choices={branches.data} optionText="title" emptyText="All" alwaysOn />] : []),
-    <SelectInput key="bike_model" source="bike_model" label="Bike Model" choices={bikeModels.data} optionText="title" emptyText="All" alwaysOn />,
-    <SelectInput key="pre_prize" source="pre_prize" label="Register Prize" choices={toChoices(o.pre_prizes, rupees)} emptyText="All" alwaysOn />,
+    ...(isAdmin
+      ? [<SelectInput key="branch" source="branch" label="Branch" choices={branches.data} optionText="title" emptyText="All" alwaysOn />]
+      : []),
+    <SelectInput
+      key="bike_model"
+      source="bike_model"
+      label="Bike Model"
+      choices={bikeModels.data}
+      optionText="title"
+      emptyText="All"
+      alwaysOn
+    />,
+    <SelectInput
+      key="pre_prize"
+      source="pre_prize"
+      label="Register Prize"
+      choices={toChoices(o.pre_prizes, rupees)}
+      emptyText="All"
+      alwaysOn
+    />,
     <SelectInput key="post_prize" source="post_prize" label="Buy Prize" choices={toChoices(o.prizes, rupees)} emptyText="All" alwaysOn />,
     <SelectInput key="shared" source="shared" label="Key Handover" choices={KEY_HANDOVER_CHOICES} emptyText="All" alwaysOn />,
     ...dateRangeFilters('hour'),
-    <SelectInput key="payment_mode" source="payment_mode" label="Payment Mode" choices={toChoices(o.payment_modes, paymentModeLabel)} emptyText="All" alwaysOn />,
+    <SelectInput
+      key="payment_mode"
+      source="payment_mode"
+      label="Payment Mode"
+      choices={toChoices(o.payment_modes, paymentModeLabel)}
+      emptyText="All"
+      alwaysOn
+    />,
   ];
 }

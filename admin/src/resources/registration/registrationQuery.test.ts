@@ -10,6 +10,9 @@ describe('print filters', () => {
   });
 
   it('sends the search box to the download as search[value]', () => {
-    expect(downloadQuery({ q: 'Ram', post_prize: 1500, branch: undefined, shared: '' })).toEqual({ 'search[value]': 'Ram', post_prize: '1500' });
+    expect(downloadQuery({ q: 'Ram', post_prize: 1500, branch: undefined, shared: '' })).toEqual({
+      'search[value]': 'Ram',
+      post_prize: '1500',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { ResourcePage } from '../../components/ResourcePage';
+import { resourceRoute } from '../../components/ResourcePage';
 import { PrintPage } from './PrintPage';
 import { RegistrationDeletedList } from './RegistrationDeletedList';
 import { RegistrationDraw } from './RegistrationDraw';
@@ -10,33 +10,9 @@ import { RegistrationVerify } from './RegistrationVerify';
  * (delete-registration), the coupon verify and the purchase draw (read-registration).
  */
 export const registrationRoutes = [
-  <Route
-    key="registration-deleted"
-    path="/registration/deleted"
-    element={
-      <ResourcePage resource="registration" action="delete">
-        <RegistrationDeletedList />
-      </ResourcePage>
-    }
-  />,
-  <Route
-    key="registration-verify"
-    path="/registration/:id/verify"
-    element={
-      <ResourcePage resource="registration" action="show">
-        <RegistrationVerify />
-      </ResourcePage>
-    }
-  />,
-  <Route
-    key="registration-draw"
-    path="/registration/:id/draw"
-    element={
-      <ResourcePage resource="registration" action="show">
-        <RegistrationDraw />
-      </ResourcePage>
-    }
-  />,
+  resourceRoute('/registration/deleted', 'registration', 'delete', <RegistrationDeletedList />),
+  resourceRoute('/registration/:id/verify', 'registration', 'show', <RegistrationVerify />),
+  resourceRoute('/registration/:id/draw', 'registration', 'show', <RegistrationDraw />),
 ];
 
 /** /admin/print (read-registration), outside the layout: goes in <CustomRoutes noLayout>. */

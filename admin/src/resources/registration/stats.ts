@@ -40,7 +40,11 @@ export interface StatCard {
 export function statCards(s: Stats): StatCard[] {
   return [
     { title: 'Total Sales', value: s.total, change: percentChange(s.total, s.total - s.sales_today) },
-    { title: 'Pre-Registrations', value: s.preregistrations, change: percentChange(s.preregistrations, s.preregistrations - s.preregistrations_today) },
+    {
+      title: 'Pre-Registrations',
+      value: s.preregistrations,
+      change: percentChange(s.preregistrations, s.preregistrations - s.preregistrations_today),
+    },
     { title: 'Daily Sales', value: s.sales_today, change: percentChange(s.sales_today, s.sales_yesterday) },
   ];
 }
