@@ -28,8 +28,10 @@ describe('admin login (browser)', () => {
     await signIn(page, 'admin@example.com', 'Admin@2082');
     await page.waitForURL(/\/admin/);
     const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed')).first();
-    await expect(menu.getByRole('menuitem', { name: /dealer users/i }).or(menu.getByRole('link', { name: /dealer users/i })).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Demo Admin').first().isVisible()).resolves.toBe(true);
+    // Wait for the menu and the user's name: the machine may be slow to render.
+    await menu.getByRole('menuitem', { name: /dealer users/i }).or(menu.getByRole('link', { name: /dealer users/i })).first().waitFor();
+    await page.getByText('Demo Admin').first().waitFor();
+    expect(await page.getByText('Demo Admin').first().isVisible()).toBe(true);
     await page.close();
   });
 
