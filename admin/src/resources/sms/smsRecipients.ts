@@ -1,3 +1,5 @@
+import { isNepalMobile } from '../../../../backend/src/common/phone';
+
 /**
  * The SMS form's recipients and its server errors. SPEC section 5: mobile numbers are split
  * on commas and trimmed, and errors name which number (by position) is invalid.
@@ -22,20 +24,9 @@ export function splitMobiles(text: unknown): string[] {
     .filter(Boolean);
 }
 
-/** The server's rule (backend common/phone.ts): +977 / 00977, spaces, dashes, dots, brackets; then 9[678] and 8 digits. */
-export function isNepalMobile(input: string): boolean {
-  const raw = input.trim();
-  if (!raw || raw.length > 25 || !/^\+?[\d\s\-.()]+$/.test(raw)) return false;
-  let digits = raw.replace(/[\s\-.()]/g, '');
-  const plus = digits.startsWith('+');
-  if (plus) digits = digits.slice(1);
-  if (digits.startsWith('00977')) digits = digits.slice(5);
-  else if (digits.startsWith('977') && (plus || digits.length === 13)) digits = digits.slice(3);
-  else if (plus) return false;
-  return /^9[678]\d{8}$/.test(digits);
-}
+export { isNepalMobile };
 
-/** 1-based positions of the entries that are not Nepal mobile numbers. */
+/** 1-based positions of the entries that are not Nepal mobile numbers (the server's rule, backend common/phone.ts). */
 export function invalidMobilePositions(text: unknown): number[] {
   return splitMobiles(text).flatMap((m, i) => (isNepalMobile(m) ? [] : [i + 1]));
 }
