@@ -45,7 +45,12 @@ function responsive<P extends { width?: number }>(Chart: ComponentType<P & { wid
       return () => observer.disconnect();
     }, []);
     const width = props.width ?? Math.min(maxWidth, Math.max(320, measured || 760));
-    return <div ref={ref}>{measured > 0 || props.width ? <Chart {...props} width={width} /> : null}</div>;
+    // min-width 0 and the svg's max-width let the box shrink with the window; the observer then redraws at the new width.
+    return (
+      <div ref={ref} style={{ width: '100%', minWidth: 0 }}>
+        {measured > 0 || props.width ? <Chart {...props} width={width} /> : null}
+      </div>
+    );
   };
   return Responsive;
 }
@@ -94,7 +99,7 @@ const LineChartAt = ({ categories, formatCategory = (c) => c, series, label, hei
   const step = labelStep(categories.length, Math.floor(w / 64));
   const markers = categories.length <= 45;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block' }}>
+    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
       <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
       {categories.map((c, i) =>
         i % step === 0 ? (
@@ -130,7 +135,7 @@ const ColumnChartAt = ({ categories, formatCategory = (c) => c, series, label, h
   const barW = series.length ? b.inner / series.length : 0;
   const step = labelStep(categories.length, Math.floor(w / 56));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block' }}>
+    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
       <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
       {categories.map((c, i) => (
         <g key={c}>
@@ -162,7 +167,7 @@ const BarChartAt = ({ categories, series, label, width }: Omit<CategoryChartProp
   const len = scaleLinear(scale.max, w);
   const name = (c: string) => (c.length > 28 ? `${c.slice(0, 27)}…` : c);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block' }}>
+    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
       <line x1={m.left} x2={m.left} y1={m.top} y2={height - m.bottom} stroke={GRID} />
       {categories.map((c, i) => {
         const top = m.top + i * rowH + gap / 2;

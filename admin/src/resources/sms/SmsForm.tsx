@@ -39,38 +39,55 @@ export const branchLabel = (b: BranchOption) => [b.title, b.city].filter(Boolean
 /** Customer choices: name / phone / slug (SPEC section 2 "SMS"). */
 export const customerLabel = (c: CustomerOption) => [c.name, c.phone, c.slug].filter(Boolean).join(' / ');
 
-const BranchesInput = () => {
-  const branches = useApiList<BranchOption>('/branches');
+/** A multi-select over a plain list from the API; a failed load says so under the field. */
+function ListPicker<T extends { id: number }>(props: {
+  path: string;
+  query?: Record<string, string>;
+  source: string;
+  label: string;
+  optionText: (choice: T) => string;
+  required: string;
+  help: string;
+}) {
+  const list = useApiList<T>(props.path, props.query);
   return (
     <AutocompleteArrayInput
-      source="branches"
-      label="Branches"
-      choices={branches.data}
-      optionText={branchLabel}
-      validate={required('Choose at least one branch.')}
-      isPending={branches.isPending}
-      helperText={branches.error ? 'The branches could not be loaded.' : 'The message goes to every customer of these branches.'}
+      source={props.source}
+      label={props.label}
+      choices={list.data}
+      optionText={props.optionText}
+      validate={required(props.required)}
+      isPending={list.isPending}
+      helperText={list.error ? `The ${props.label.toLowerCase()} could not be loaded.` : props.help}
       fullWidth
     />
   );
-};
+}
+
+const BranchesInput = () => (
+  <ListPicker<BranchOption>
+    path="/branches"
+    source="branches"
+    label="Branches"
+    optionText={branchLabel}
+    required="Choose at least one branch."
+    help="The message goes to every customer of these branches."
+  />
+);
 
 /** Every customer (purchase registration) the user may see: GET /registration?length=-1. */
-const CustomersInput = () => {
-  const customers = useApiList<CustomerOption>('/registration', { length: '-1', start: '0' });
-  return (
-    <AutocompleteArrayInput
-      source="registrants"
-      label="Customers"
-      choices={customers.data}
-      optionText={customerLabel}
-      validate={required('Choose at least one customer.')}
-      isPending={customers.isPending}
-      helperText={customers.error ? 'The customers could not be loaded.' : 'Type a name, phone or slug to find a customer.'}
-      fullWidth
-    />
-  );
-};
+const CUSTOMERS_QUERY = { length: '-1', start: '0' };
+const CustomersInput = () => (
+  <ListPicker<CustomerOption>
+    path="/registration"
+    query={CUSTOMERS_QUERY}
+    source="registrants"
+    label="Customers"
+    optionText={customerLabel}
+    required="Choose at least one customer."
+    help="Type a name, phone or slug to find a customer."
+  />
+);
 
 const MobilesInput = () => {
   const mobiles = useWatch({ name: 'mobiles' }) as string | undefined;
