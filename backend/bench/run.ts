@@ -1,0 +1,446 @@
+/**
+ * `npm run bench`: the product at campaign scale against a framework-free baseline, in one
+ * run on one machine (docs/benchmarks.md). Starts a throwaway PostgreSQL, fills it with the
+ * large seed, starts the built app and the baseline server, drives both with autocannon on
+ * 127.0.0.1 in bounded runs, measures the front end, prints one table and cleans up (children,
+ * cluster, folders) whatever happens. The whole run stops itself within 10 minutes.
+ *
+ * Options: --scale 0.05 (a fraction of the campaign-sized dataset, for development),
+ * --only reads,enquiry,draw,tables,download,startup,frontend, --duration 8 (s per load run),
+ * --out file.md (also write the table as Markdown).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { Client } from 'pg';
+import { LARGE_SEED_DEFAULTS, seedLargeAt } from '../src/database/seeds/large-seed';
+import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
+import { adminInitialJs, lighthouse, publicSiteSizes } from './frontend';
+import { cleanup, http, load, LoadFigures, memory, onCleanup, removeOnCleanup, sampleRss, startChild, stopChild, timings, waitForHttp } from './lib';
+
+const ROOT = resolve(__dirname, '..', '..');
+const BACKEND = resolve(__dirname, '..');
+const BUDGET_MS = 9.5 * 60_000;
+const started = Date.now();
+
+// ------------------------------------------------------------------ options
+
+const argv = process.argv.slice(2);
+const arg = (name: string, fallback?: string) => {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  return argv[i].includes('=') ? argv[i].split('=').slice(1).join('=') : argv[i + 1];
+};
+const SCALE = Number(arg('scale', '1'));
+const DURATION = Math.min(20, Number(arg('duration', '8')));
+const ONLY = arg('only')?.split(',');
+const OUT = arg('out');
+const wanted = (s: string) => !ONLY || ONLY.includes(s);
+const log = (line: string) => process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+const left = () => BUDGET_MS - (Date.now() - started);
+
+// ------------------------------------------------------------------ the report
+
+interface Row {
+  scenario: string;
+  product: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met?: boolean;
+}
+const rows: Row[] = [];
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '-');
+const loadText = (f?: LoadFigures) =>
+  f ? `${fmt(f.rps)} req/s · p50 ${fmt(f.p50)} ms · p99 ${fmt(f.p99)} ms · ${f.errors} err${f.statuses ? ` ${JSON.stringify(f.statuses)}` : ''}` : '-';
+function add(row: Row) {
+  rows.push(row);
+  log(`${row.scenario}: ${row.product} | baseline ${row.baseline} | ratio ${row.ratio} | ${row.target} ${row.met === undefined ? '' : row.met ? 'MET' : 'MISSED'}`);
+}
+
+function table(): string {
+  const head = ['scenario', 'product', 'baseline (same run)', 'ratio', 'target', 'met'];
+  const body = rows.map((r) => [r.scenario, r.product, r.baseline, r.ratio, r.target, r.met === undefined ? '' : r.met ? 'yes' : 'NO']);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+// ------------------------------------------------------------------ setup
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    process.stderr.write('bench: 10-minute budget exceeded, cleaning up\n');
+    void cleanup().then(() => process.exit(2));
+  }, 10 * 60_000 - 10_000);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void cleanup().then(() => process.exit(130)));
+
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}, Node ${process.version}`;
+  log(`machine: ${machine}`);
+
+  log('building what is stale (backend, admin, public site) ...');
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+
+  const cluster = await startCluster();
+  onCleanup(() => stopCluster(cluster));
+  const admin = new Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  await admin.query('CREATE DATABASE bench');
+  await admin.end();
+  const dbUrl = cluster.adminUrl.replace(/\/postgres$/, '/bench');
+  const sizes = {
+    preregistrations: Math.round(LARGE_SEED_DEFAULTS.preregistrations * SCALE),
+    registrations: Math.round(LARGE_SEED_DEFAULTS.registrations * SCALE),
+    testRides: Math.round(LARGE_SEED_DEFAULTS.testRides * SCALE),
+  };
+  log(`seeding ${JSON.stringify(sizes)} ...`);
+  const counts = await seedLargeAt(dbUrl, { ...sizes, log: (l) => log(l.trim()) });
+  log(`seeded: ${JSON.stringify(counts)}`);
+  const db = new Client({ connectionString: dbUrl });
+  await db.connect();
+  onCleanup(() => db.end());
+
+  // The built app, as `npm start` runs it, with the log SMS provider's worker on.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  removeOnCleanup(dataDir);
+  const appPort = await freePort();
+  const app = startChild('app', process.execPath, [join(BACKEND, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SMS_PROVIDER: 'log',
+      SMS_WORKER: 'true',
+      RATE_LIMIT_DISABLED: 'true',
+    },
+  });
+  const basePort = await freePort();
+  const baseline = startChild('baseline', process.execPath, [join(__dirname, 'register.js'), join(__dirname, 'baseline-server.ts')], {
+    cwd: BACKEND,
+    env: { PATH: process.env.PATH, DATABASE_URL: dbUrl, PORT: String(basePort), DATABASE_POOL_SIZE: '10' },
+  });
+  const APP = `http://127.0.0.1:${appPort}`;
+  const BASE = `http://127.0.0.1:${basePort}`;
+  await waitForHttp(`${APP}/api/v1/health`, app, 60_000);
+  await waitForHttp(`${BASE}/api/v1/health`, baseline, 30_000);
+  log(`app on ${APP} (pid ${app.pid}), baseline on ${BASE} (pid ${baseline.pid})`);
+
+  const ctx = { APP, BASE, db, app: app.pid!, base: baseline.pid! };
+  const scenarios: Array<[string, () => Promise<void>]> = [
+    ['reads', () => reads(ctx)],
+    ['enquiry', () => enquiry(ctx)],
+    ['draw', () => draw(ctx)],
+    ['tables', () => tables(ctx)],
+    ['download', () => download(ctx)],
+    ['frontend', () => frontend(ctx)],
+  ];
+  for (const [name, run] of scenarios) {
+    if (!wanted(name)) continue;
+    if (left() < 20_000) {
+      add({ scenario: name, product: 'skipped: out of time', baseline: '-', ratio: '-', target: '-' });
+      continue;
+    }
+    try {
+      await run();
+    } catch (e) {
+      add({ scenario: name, product: `failed: ${e instanceof Error ? e.message : String(e)}`, baseline: '-', ratio: '-', target: '-', met: false });
+    }
+  }
+  await stopChild(app);
+  await stopChild(baseline);
+  if (wanted('startup') && left() > 30_000) await startup().catch((e) => add({ scenario: 'startup', product: `failed: ${e.message}`, baseline: '-', ratio: '-', target: '< 5 s', met: false }));
+
+  const text = table();
+  process.stdout.write(`\nMachine: ${machine}\nDataset: ${JSON.stringify(counts)}\nRun took ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${text}\n\n`);
+  if (OUT) writeFileSync(OUT, `Machine: ${machine}\n\nDataset: ${JSON.stringify(counts)}\n\n${text}\n`);
+  clearTimeout(watchdog);
+}
+
+type Ctx = { APP: string; BASE: string; db: Client; app: number; base: number };
+
+// ------------------------------------------------------------------ (1) the landing page's reads
+
+async function reads({ APP, BASE }: Ctx) {
+  const mix = ['/api/v1/settings', '/api/v1/branches', '/api/v1/bike-models', '/api/v1/videos'].map((path) => ({ method: 'GET', path }));
+  for (const u of [APP, BASE]) await load({ url: u, connections: 4, amount: 200, requests: mix });
+  const base = await load({ url: BASE, connections: 32, duration: DURATION, requests: mix });
+  const prod = await load({ url: APP, connections: 32, duration: DURATION, requests: mix });
+  add({ scenario: 'public read mix, max throughput', product: loadText(prod), baseline: loadText(base), ratio: `${fmt(prod.rps / base.rps, 2)}×`, target: '≥ 1.0× baseline req/s, 0 errors', met: prod.rps >= base.rps && prod.errors === 0 });
+  const prodRate = await load({ url: APP, connections: 32, duration: DURATION, overallRate: 500, requests: mix });
+  const baseRate = await load({ url: BASE, connections: 32, duration: DURATION, overallRate: 500, requests: mix });
+  add({ scenario: 'public read mix at 500 req/s', product: loadText(prodRate), baseline: loadText(baseRate), ratio: `p99 ${fmt(prodRate.p99 / Math.max(1, baseRate.p99), 2)}×`, target: 'p99 < 50 ms, 0 errors', met: prodRate.p99 < 50 && prodRate.errors === 0 });
+}
+
+// ------------------------------------------------------------------ (2) POST /enquiry
+
+async function enquiry({ APP, BASE, db }: Ctx) {
+  const [{ model, branch }] = (await db.query(`SELECT (SELECT min(id) FROM bike_model) AS model, (SELECT min(id) FROM branch) AS branch`)).rows;
+  let serial = 0;
+  // Unique phones: 96 + 8 digits (the large seed uses 98 and 97).
+  const requests = (block: number) => [
+    {
+      method: 'POST',
+      path: '/api/v1/enquiry',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req: Record<string, unknown>) => ({
+        ...req,
+        body: JSON.stringify({
+          name: 'Bench Customer',
+          phone: `96${String(block * 1_000_000 + serial++ % 1_000_000).padStart(8, '0')}`,
+          bike_model_id: model,
+          nearest_branch_id: branch,
+          source: 'NEWSPAPER',
+          shared: true,
+        }),
+      }),
+    },
+  ];
+  await load({ url: APP, connections: 2, amount: 50, requests: requests(1) });
+  await load({ url: BASE, connections: 2, amount: 50, requests: requests(2) });
+  serial = 0;
+  const base = await load({ url: BASE, connections: 16, duration: DURATION, requests: requests(3) });
+  serial = 0;
+  const prod = await load({ url: APP, connections: 16, duration: DURATION, requests: requests(4) });
+  add({ scenario: 'POST /enquiry, max throughput', product: loadText(prod), baseline: loadText(base), ratio: `${fmt(prod.rps / base.rps, 2)}×`, target: '≥ 0.4× baseline req/s, 0 errors', met: prod.rps >= 0.4 * base.rps && prod.errors === 0 });
+  serial = 0;
+  const prodRate = await load({ url: APP, connections: 16, duration: DURATION, overallRate: 200, requests: requests(5) });
+  serial = 0;
+  const baseRate = await load({ url: BASE, connections: 16, duration: DURATION, overallRate: 200, requests: requests(6) });
+  add({ scenario: 'POST /enquiry at 200 req/s', product: loadText(prodRate), baseline: loadText(baseRate), ratio: `p99 ${fmt(prodRate.p99 / Math.max(1, baseRate.p99), 2)}×`, target: 'p99 < 100 ms, 0 errors', met: prodRate.p99 < 100 && prodRate.errors === 0 });
+}
+
+// ------------------------------------------------------------------ (3) verification with the draw, under contention
+
+async function draw({ APP, db }: Ctx) {
+  const [{ model, branch }] = (await db.query(`SELECT (SELECT min(id) FROM bike_model) AS model, (SELECT min(id) FROM branch) AS branch`)).rows;
+  const run = async (tag: string, connections: number, amount: number, phoneBase: number) => {
+    // One allocation of today's public prizes (stock 5, always won while stock lasts) and `amount` records waiting for their code.
+    const [{ id: allocation }] = (
+      await db.query(
+        `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability)
+         VALUES ('preregistration_public', NULL, (now() AT TIME ZONE 'Asia/Kathmandu')::date, 5, 5, 50000, 100) RETURNING id`,
+      )
+    ).rows;
+    const slugs: string[] = (
+      await db.query(
+        `INSERT INTO preregistration (slug, name, phone, bike_model_id, nearest_branch_id, source, shared, send_sms, code, code_expires_at, status)
+         SELECT 'benchdraw${tag}' || g, 'Draw Bench', '96' || lpad(($1 + g)::text, 8, '0'), $2, $3, 'NEWSPAPER', true, true, '123456', now() + interval '1 hour', 'pending'
+           FROM generate_series(1, $4::int) AS g RETURNING slug`,
+        [phoneBase, model, branch, amount],
+      )
+    ).rows.map((r) => r.slug);
+    let i = 0;
+    const figures = await load({
+      url: APP,
+      connections,
+      amount,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ code: '123456' }),
+          setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/v1/enquiry/${slugs[i++ % slugs.length]}/verify` }),
+        },
+      ],
+    });
+    const [check] = (
+      await db.query(
+        `SELECT (SELECT remaining FROM allocation WHERE id = $1) AS remaining,
+                (SELECT count(*)::int FROM draw WHERE allocation_id = $1) AS won,
+                (SELECT count(*)::int FROM preregistration WHERE slug LIKE $2 AND is_verified) AS verified,
+                (SELECT count(*)::int FROM preregistration p JOIN draw d ON d.kind = 'preregistration' AND d.record_id = p.id WHERE p.slug LIKE $2) AS draws`,
+        [allocation, `benchdraw${tag}%`],
+      )
+    ).rows;
+    return { figures, check, exact: check.remaining === 0 && check.won === 5 && check.verified === amount && check.draws === amount };
+  };
+  const one = await run('a', 1, 120, 80_000_000);
+  const many = await run('b', 64, 640, 81_000_000);
+  const stock = (r: typeof one) => `stock ${r.check.remaining} left, ${r.check.won}/5 won, ${r.check.verified} verified, ${r.check.draws} draws`;
+  add({
+    scenario: 'verify + draw, 64 at once vs 1',
+    product: `c=64: ${loadText(many.figures)}; ${stock(many)}`,
+    baseline: `c=1: ${loadText(one.figures)}; ${stock(one)}`,
+    ratio: `${fmt(many.figures.rps / one.figures.rps, 2)}×`,
+    target: '≥ 0.8× the c=1 req/s; stock exact',
+    met: many.figures.rps >= 0.8 * one.figures.rps && many.exact && one.exact && many.figures.errors === 0,
+  });
+}
+
+// ------------------------------------------------------------------ (4) staff tables at a million rows
+
+async function tables({ APP, BASE, db }: Ctx) {
+  const token = async (email: string, password: string) => {
+    const r = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (r.status !== 200) throw new Error(`login ${email}: ${r.status}`);
+    return JSON.parse(r.body.toString()).access_token as string;
+  };
+  const users = [
+    { who: 'admin', token: await token('admin@example.com', 'Admin@2082'), branch: null as number | null },
+    { who: 'branch', token: await token('staff@example.com', 'Staff@2082'), branch: Number((await db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`)).rows[0].branch_id) },
+  ];
+  const [{ model }] = (await db.query(`SELECT id AS model FROM bike_model ORDER BY "order", id OFFSET 1 LIMIT 1`)).rows;
+  const [{ other }] = (await db.query(`SELECT id AS other FROM branch ORDER BY "order", id OFFSET 2 LIMIT 1`)).rows;
+  const week = (await db.query(`SELECT to_char((now() AT TIME ZONE 'Asia/Kathmandu')::date - 7, 'YYYY-MM-DD') AS f, to_char((now() AT TIME ZONE 'Asia/Kathmandu')::date, 'YYYY-MM-DD') AS t`)).rows[0];
+  const failures: string[] = [];
+  for (const u of users) {
+    const scope = u.branch === null ? '' : `AND branch_id = ${u.branch}`;
+    const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM preregistration WHERE deleted_at IS NULL ${scope}`)).rows;
+    const deep = Math.max(0, Math.min(Math.round(990_000 * SCALE), n - 10, Math.floor(n * 0.99)));
+    const [{ phone }] = (await db.query(`SELECT phone FROM preregistration WHERE deleted_at IS NULL ${scope} ORDER BY id DESC OFFSET 1000 LIMIT 1`)).rows;
+    const cases: Array<[string, string, number]> = [
+      ['pre-registrations, first page', '/api/v1/preregistration?start=0&length=10', 50],
+      [`pre-registrations, page ${fmt(deep)} rows deep`, `/api/v1/preregistration?start=${deep}&length=10`, 100],
+      ['pre-registrations, phone search', `/api/v1/preregistration?start=0&length=10&search%5Bvalue%5D=${phone}`, 50],
+      ['pre-registrations, name search', `/api/v1/preregistration?start=0&length=10&search%5Bvalue%5D=${encodeURIComponent('Sita Gurung')}`, 50],
+      ['registrations, first page', '/api/v1/registration?start=0&length=10', 50],
+      ['registrations, payment mode', '/api/v1/registration?start=0&length=10&payment_mode=FINANCE', 50],
+      ['registrations, bike model', `/api/v1/registration?start=0&length=10&bike_model=${model}`, 50],
+      ...(u.branch === null ? [['registrations, branch', `/api/v1/registration?start=0&length=10&branch=${other}`, 50] as [string, string, number]] : []),
+      ['registrations, from/to (7 days)', `/api/v1/registration?start=0&length=10&from=${week.f}&to=${week.t}`, 50],
+      ['registrations, total prize', '/api/v1/registration?start=0&length=10&prize=4500', 50],
+      ['registrations, pre prize', '/api/v1/registration?start=0&length=10&pre_prize=3000', 50],
+      ['registrations, post prize', '/api/v1/registration?start=0&length=10&post_prize=1500', 50],
+      ['registrations, shared', '/api/v1/registration?start=0&length=10&shared=1', 50],
+      ['registrations, rare total prize', '/api/v1/registration?start=0&length=10&prize=950000', 50],
+    ];
+    for (const [name, path, limit] of cases) {
+      if (left() < 15_000) break;
+      const prod = await timings(`${APP}${path}`, 20, { authorization: `Bearer ${u.token}` });
+      const base = await timings(`${BASE}${path}`, 20, u.branch === null ? {} : { 'x-bench-branch': String(u.branch) });
+      const met = prod.p95 < limit && prod.errors === 0;
+      if (!met) failures.push(`${u.who}: ${name}`);
+      const body = prod.body as { recordsTotal?: number; recordsFiltered?: number } | undefined;
+      add({
+        scenario: `${u.who}: ${name}`,
+        product: `p50 ${fmt(prod.p50, 1)} ms · p95 ${fmt(prod.p95, 1)} ms · ${prod.errors} err · ${fmt(body?.recordsFiltered ?? NaN)}/${fmt(body?.recordsTotal ?? NaN)} rows`,
+        baseline: `p50 ${fmt(base.p50, 1)} ms · p95 ${fmt(base.p95, 1)} ms · ${base.errors} err`,
+        ratio: `p95 ${fmt(prod.p95 / Math.max(0.1, base.p95), 2)}×`,
+        target: `p95 < ${limit} ms`,
+        met,
+      });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ (5) the registration download
+
+async function download({ APP, BASE, db, app, base }: Ctx) {
+  const r = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@2082' }) });
+  const token = JSON.parse(r.body.toString()).access_token as string;
+  const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM registration WHERE deleted_at IS NULL`)).rows;
+  const once = async (url: string, headers: Record<string, string>, pid: number) => {
+    const before = memory(pid);
+    const stop = sampleRss(pid);
+    const res = await http(url, { headers, timeoutMs: 180_000 });
+    const peak = stop();
+    const dir = mkdtempSync(join(tmpdir(), 'bench-xlsx-'));
+    removeOnCleanup(dir);
+    const file = join(dir, 'download.xlsx');
+    writeFileSync(file, res.body);
+    return { status: res.status, ms: res.ms, growth: peak - before.rss, hwm: memory(pid).hwm, rows: xlsxRows(file), mb: res.body.length / 2 ** 20 };
+  };
+  const prod = await once(`${APP}/api/v1/registration/download`, { authorization: `Bearer ${token}` }, app);
+  const baseRun = await once(`${BASE}/api/v1/registration/download`, {}, base);
+  const text = (d: typeof prod) => `${fmt(d.ms / 1000, 1)} s · ${fmt(d.rows)} rows · ${fmt(d.mb, 1)} MB file · RSS +${fmt(d.growth)} MB (VmHWM ${fmt(d.hwm)} MB)`;
+  add({
+    scenario: `registration download (${fmt(n)} rows)`,
+    product: text(prod),
+    baseline: text(baseRun),
+    ratio: `time ${fmt(prod.ms / baseRun.ms, 2)}×`,
+    target: 'memory growth < 100 MB; rows = table count',
+    met: prod.status === 200 && prod.growth < 100 && prod.rows === n,
+  });
+}
+
+/** Data rows of the first sheet (the header row not counted). */
+function xlsxRows(file: string): number {
+  try {
+    const xml = execFileSync('unzip', ['-p', file, 'xl/worksheets/sheet1.xml'], { maxBuffer: 2 ** 30 }).toString('utf8');
+    return (xml.match(/<row /g)?.length ?? 0) - 1;
+  } catch {
+    return NaN;
+  }
+}
+
+// ------------------------------------------------------------------ (6) front end
+
+async function frontend({ APP }: Ctx) {
+  const routes = publicSiteSizes(ROOT);
+  for (const r of routes) {
+    const isLanding = r.route === 'landing';
+    add({
+      scenario: `public site JS+CSS, ${r.route}`,
+      product: `JS ${fmt(r.jsGz / 1024, 1)} KB gz · CSS ${fmt(r.cssGz / 1024, 1)} KB gz (inlined) · HTML ${fmt(r.htmlGz / 1024, 1)} KB gz · ${r.chunks.length} chunks`,
+      baseline: '-',
+      ratio: '-',
+      target: isLanding ? 'JS < 100 KB gz' : '-',
+      met: isLanding ? r.jsGz < 100 * 1024 : undefined,
+    });
+  }
+  const a = adminInitialJs(ROOT);
+  add({ scenario: 'admin initial JS', product: `${fmt(a.jsGz / 1024, 1)} KB gz in ${a.chunks} chunks`, baseline: '-', ratio: '-', target: '(reported)' });
+  for (const [name, path] of [
+    ['landing page', '/'],
+    ['enquiry dialog', '/enquiry'],
+  ]) {
+    if (left() < 60_000) break;
+    const lh = await lighthouse(ROOT, `${APP}${path}`);
+    add({
+      scenario: `Lighthouse 12 mobile, ${name}`,
+      product: `score ${lh.score} · LCP ${fmt(lh.lcpMs / 1000, 2)} s · CLS ${fmt(lh.cls, 3)} · TBT ${fmt(lh.tbtMs)} ms · FCP ${fmt(lh.fcpMs / 1000, 2)} s`,
+      baseline: '-',
+      ratio: '-',
+      target: '≥ 95, LCP < 2.0 s, CLS < 0.05',
+      met: lh.score >= 95 && lh.lcpMs < 2000 && lh.cls < 0.05,
+    });
+  }
+}
+
+// ------------------------------------------------------------------ (7) npm start on an empty data folder
+
+async function startup() {
+  if (!existsSync(join(BACKEND, 'dist', 'main.js'))) throw new Error('backend not built');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-start-'));
+  removeOnCleanup(dir);
+  const port = await freePort();
+  let ready = '';
+  const t0 = Date.now();
+  const child = startChild('start', process.execPath, [join(BACKEND, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    log: (line) => {
+      const m = /ready in ([\d.]+) s/.exec(line);
+      if (m) ready = m[1];
+    },
+  });
+  const ms = await waitForHttp(`http://127.0.0.1:${port}/api/v1/health`, child, 60_000);
+  await stopChild(child);
+  const total = Date.now() - t0;
+  add({
+    scenario: 'npm start, empty data folder (embedded PGlite)',
+    product: `ready in ${fmt(total / 1000, 1)} s (health answers); the app reports ${ready || '?'} s`,
+    baseline: '-',
+    ratio: '-',
+    target: '< 5 s',
+    met: Math.max(total, ms) < 5000,
+  });
+}
+
+main()
+  .catch((e) => {
+    process.stderr.write(`bench failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanup().then(() => process.exit(process.exitCode ?? 0)));
