@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { EMBEDDED_TEMPLATE } from './embedded-template';
 
 /**
  * Zero-setup mode: an embedded PostgreSQL (PGlite) kept under DATA_DIR/pgdata,
@@ -19,7 +21,10 @@ export async function startEmbeddedDatabase(dir: string, maxConnections: number)
   // The contrib path is an exports-map entry that moduleResolution "node" cannot type.
   const { pg_trgm } = (await import('@electric-sql/pglite/contrib/pg_trgm' as string)) as { pg_trgm: never };
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  // An empty folder starts from the build's template (initdb and the migrations done already).
+  const fresh = !existsSync(join(dir, 'PG_VERSION')) && readdirSync(dir).length === 0;
+  const template = fresh && existsSync(EMBEDDED_TEMPLATE) ? new Blob([readFileSync(EMBEDDED_TEMPLATE)]) : undefined;
+  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   const conn = server.getServerConn(); // host:port

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import ExcelJS from 'exceljs';
+import type * as ExcelJSTypes from 'exceljs';
 
 export interface ExportColumn<T> {
   header: string;
@@ -25,6 +25,8 @@ export async function streamXlsx<T>(
   res.setHeader('Content-Type', XLSX_MIME);
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');
+  // Loaded on the first export, not at boot: exceljs alone was seconds of a cold start.
+  const ExcelJS: typeof ExcelJSTypes = (await import('exceljs')).default;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));

@@ -8,6 +8,7 @@ import { seedCampaign } from './campaign.seed';
 import { seedSales } from './sales.seed';
 import { seedTestRides } from './test-ride.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
+import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
 import { ROLES } from './roles';
 
 /** A step of the demo seed; later domains add theirs to DEMO_STEPS. Runs inside one transaction. */
@@ -59,7 +60,7 @@ export class SeedService {
     await this.ensureRoles();
     const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM "user"`);
     if (count > 0) return false;
-    const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)));
+    const hashes = await Promise.all(DEMO_LOGINS.map((l) => DEMO_PASSWORD_HASHES[l.password] ?? hashPassword(l.password)));
     await this.dataSource.transaction(async (em) => {
       // A lock makes two instances booting at once seed only once.
       await em.query(`SELECT pg_advisory_xact_lock(20820001)`);
