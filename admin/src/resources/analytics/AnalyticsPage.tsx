@@ -15,12 +15,38 @@ const PRESETS = [
 ];
 
 /** From/To (Nepal days, both included) with quick periods ending today. */
-const PeriodFilter = ({ from, to, onChange, shown }: { from: string; to: string; onChange: (from: string, to: string) => void; shown?: { from: string; to: string } }) => {
+const PeriodFilter = ({
+  from,
+  to,
+  onChange,
+  shown,
+}: {
+  from: string;
+  to: string;
+  onChange: (from: string, to: string) => void;
+  shown?: { from: string; to: string };
+}) => {
   const today = nepalToday();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-      <TextField type="date" size="small" label="From" sx={{ width: 180 }} value={from || shown?.from || ''} onChange={(e) => onChange(e.target.value, to || shown?.to || '')} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField type="date" size="small" label="To" sx={{ width: 180 }} value={to || shown?.to || ''} onChange={(e) => onChange(from || shown?.from || '', e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField
+        type="date"
+        size="small"
+        label="From"
+        sx={{ width: 180 }}
+        value={from || shown?.from || ''}
+        onChange={(e) => onChange(e.target.value, to || shown?.to || '')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="To"
+        sx={{ width: 180 }}
+        value={to || shown?.to || ''}
+        onChange={(e) => onChange(from || shown?.from || '', e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
       <ButtonGroup size="small" aria-label="Quick periods">
         {PRESETS.map((p) => (
           <Button key={p.days} onClick={() => onChange(addDays(today, -(p.days - 1)), today)}>
@@ -57,7 +83,13 @@ const periodText = (a: Analytics) => `${a.from} to ${a.to}`;
 
 const Activity = ({ a }: { a: Analytics }) => {
   const days = a.days.map((d) => d.day);
-  const series: Series[] = METRICS.map((m) => ({ name: m.name, color: m.color, dash: m.dash, marker: m.marker, values: a.days.map((d) => d[m.key]) }));
+  const series: Series[] = METRICS.map((m) => ({
+    name: m.name,
+    color: m.color,
+    dash: m.dash,
+    marker: m.marker,
+    values: a.days.map((d) => d[m.key]),
+  }));
   const t = totals(a.days);
   const label = `Line chart per day, ${periodText(a)}: ${series.map((s) => describeSeries(s.name, days, s.values)).join('; ')}.`;
   return (
@@ -126,7 +158,11 @@ const Sources = ({ a }: { a: Analytics }) => {
       }
     >
       {total ? (
-        <BarChart categories={names} series={series} label={`Bar chart of pre-registrations by source, ${periodText(a)}: ${total} in all; most from ${top.join(', ')}.`} />
+        <BarChart
+          categories={names}
+          series={series}
+          label={`Bar chart of pre-registrations by source, ${periodText(a)}: ${total} in all; most from ${top.join(', ')}.`}
+        />
       ) : (
         <Typography color="text.secondary">No pre-registration in this period.</Typography>
       )}
@@ -137,7 +173,9 @@ const Sources = ({ a }: { a: Analytics }) => {
 const Prizes = ({ a }: { a: Analytics }) => {
   const days = a.days.map((d) => d.day);
   const tiers = prizeTiers(days, a.prizes);
-  const rows = a.prizes.filter((p) => p.allocated || p.awarded).sort((x, y) => (x.day === y.day ? y.amount - x.amount : x.day < y.day ? -1 : 1));
+  const rows = a.prizes
+    .filter((p) => p.allocated || p.awarded)
+    .sort((x, y) => (x.day === y.day ? y.amount - x.amount : x.day < y.day ? -1 : 1));
   const legend: Series[] = [
     { name: 'Allocated', color: ALLOCATED_COLOR, values: [] },
     { name: 'Awarded', color: AWARDED_COLOR, values: [] },
@@ -149,8 +187,20 @@ const Prizes = ({ a }: { a: Analytics }) => {
       table={
         <NumbersTable
           caption={`Prizes per day and amount, ${periodText(a)}`}
-          columns={[{ label: 'Day' }, { label: 'Prize' }, { label: 'Allocated', numeric: true }, { label: 'Awarded', numeric: true }, { label: 'Left', numeric: true }]}
-          rows={rows.map((p) => [p.day, prizeLabel(p.amount), p.allocated, p.awarded, p.allocated ? Math.max(0, p.allocated - p.awarded) : '—'])}
+          columns={[
+            { label: 'Day' },
+            { label: 'Prize' },
+            { label: 'Allocated', numeric: true },
+            { label: 'Awarded', numeric: true },
+            { label: 'Left', numeric: true },
+          ]}
+          rows={rows.map((p) => [
+            p.day,
+            prizeLabel(p.amount),
+            p.allocated,
+            p.awarded,
+            p.allocated ? Math.max(0, p.allocated - p.awarded) : '—',
+          ])}
           footer={['Total', '', sum(rows.map((p) => p.allocated)), sum(rows.map((p) => p.awarded)), '']}
         />
       }
@@ -162,7 +212,9 @@ const Prizes = ({ a }: { a: Analytics }) => {
             <Box key={t.amount} component="figure" sx={{ m: 0 }}>
               <Typography component="figcaption" variant="subtitle2">
                 {prizeLabel(t.amount)}: {t.totalAwarded.toLocaleString('en-IN')} awarded
-                {t.totalAllocated ? ` of ${t.totalAllocated.toLocaleString('en-IN')} allocated (${percent(t.totalAwarded, t.totalAllocated)})` : ', none allocated in this period'}
+                {t.totalAllocated
+                  ? ` of ${t.totalAllocated.toLocaleString('en-IN')} allocated (${percent(t.totalAwarded, t.totalAllocated)})`
+                  : ', none allocated in this period'}
               </Typography>
               <ColumnChart
                 categories={days}
@@ -208,7 +260,11 @@ export const AnalyticsPage = () => {
         <Box aria-busy={isPending} sx={{ opacity: isPending ? 0.6 : 1, transition: 'opacity 200ms' }}>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
             <Tile label="Pre-registrations" value={t.preregistrations} />
-            <Tile label="Verifications" value={t.verifications} note={`${percent(t.verifications, t.preregistrations)} of pre-registrations`} />
+            <Tile
+              label="Verifications"
+              value={t.verifications}
+              note={`${percent(t.verifications, t.preregistrations)} of pre-registrations`}
+            />
             <Tile label="Sales" value={t.sales} note={`${percent(t.sales, t.verifications)} of verifications`} />
             <Tile label="Test rides" value={t.test_rides} />
           </Box>

@@ -1,7 +1,13 @@
 import type { Analytics, Counts } from './useAnalytics';
 
 /** The four activity measures, in the order the charts and tables show them. */
-export const METRICS: Array<{ key: keyof Counts; name: string; color: string; dash?: string; marker: 'circle' | 'square' | 'triangle' | 'diamond' }> = [
+export const METRICS: Array<{
+  key: keyof Counts;
+  name: string;
+  color: string;
+  dash?: string;
+  marker: 'circle' | 'square' | 'triangle' | 'diamond';
+}> = [
   { key: 'preregistrations', name: 'Pre-registrations', color: '#0072B2', marker: 'circle' },
   { key: 'verifications', name: 'Verifications', color: '#E69F00', dash: '6 3', marker: 'square' },
   { key: 'sales', name: 'Sales', color: '#009E73', dash: '2 3', marker: 'triangle' },

@@ -53,7 +53,13 @@ describe('labelStep', () => {
 
 describe('linePath', () => {
   it('draws a path through the points, rounded to a tenth of a pixel', () => {
-    expect(linePath([[0, 10], [12.345, 5], [20, 0]])).toBe('M0 10 L12.3 5 L20 0');
+    expect(
+      linePath([
+        [0, 10],
+        [12.345, 5],
+        [20, 0],
+      ]),
+    ).toBe('M0 10 L12.3 5 L20 0');
     expect(linePath([])).toBe('');
   });
 });
@@ -86,9 +92,11 @@ describe('prizeTiers', () => {
     expect(tiers[1].awarded).toEqual([4, 0, 0]);
   });
   it('adds up the activity counts', () => {
-    expect(totals([
-      { preregistrations: 2, verifications: 1, sales: 1, test_rides: 0 },
-      { preregistrations: 3, verifications: 2, sales: 0, test_rides: 4 },
-    ])).toEqual({ preregistrations: 5, verifications: 3, sales: 1, test_rides: 4 });
+    expect(
+      totals([
+        { preregistrations: 2, verifications: 1, sales: 1, test_rides: 0 },
+        { preregistrations: 3, verifications: 2, sales: 0, test_rides: 4 },
+      ]),
+    ).toEqual({ preregistrations: 5, verifications: 3, sales: 1, test_rides: 4 });
   });
 });

@@ -1,5 +1,17 @@
 import { ComponentType, ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Box, Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import { bands, labelStep, linePath, niceScale, scaleLinear } from './chartMath';
 
@@ -55,12 +67,43 @@ function responsive<P extends { width?: number }>(Chart: ComponentType<P & { wid
   return Responsive;
 }
 
-const MarkerShape = ({ kind = 'circle', x, y, color, children }: { kind?: Marker; x: number; y: number; color: string; children?: ReactNode }) => {
+const MarkerShape = ({
+  kind = 'circle',
+  x,
+  y,
+  color,
+  children,
+}: {
+  kind?: Marker;
+  x: number;
+  y: number;
+  color: string;
+  children?: ReactNode;
+}) => {
   const r = 3.5;
-  if (kind === 'square') return <rect x={x - r} y={y - r} width={2 * r} height={2 * r} fill={color}>{children}</rect>;
-  if (kind === 'triangle') return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={color}>{children}</polygon>;
-  if (kind === 'diamond') return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} fill={color}>{children}</polygon>;
-  return <circle cx={x} cy={y} r={r} fill={color}>{children}</circle>;
+  if (kind === 'square')
+    return (
+      <rect x={x - r} y={y - r} width={2 * r} height={2 * r} fill={color}>
+        {children}
+      </rect>
+    );
+  if (kind === 'triangle')
+    return (
+      <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={color}>
+        {children}
+      </polygon>
+    );
+  if (kind === 'diamond')
+    return (
+      <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} fill={color}>
+        {children}
+      </polygon>
+    );
+  return (
+    <circle cx={x} cy={y} r={r} fill={color}>
+      {children}
+    </circle>
+  );
 };
 
 /** The y axis: gridlines and tick labels. */
@@ -88,7 +131,14 @@ interface CategoryChartProps {
 }
 
 /** Lines over categories (days): one per series, with markers when there is room. */
-const LineChartAt = ({ categories, formatCategory = (c) => c, series, label, height = 260, width }: CategoryChartProps & { width: number }) => {
+const LineChartAt = ({
+  categories,
+  formatCategory = (c) => c,
+  series,
+  label,
+  height = 260,
+  width,
+}: CategoryChartProps & { width: number }) => {
   const m = { top: 12, right: 16, bottom: 30, left: 48 };
   const w = width - m.left - m.right;
   const h = height - m.top - m.bottom;
@@ -99,7 +149,14 @@ const LineChartAt = ({ categories, formatCategory = (c) => c, series, label, hei
   const step = labelStep(categories.length, Math.floor(w / 64));
   const markers = categories.length <= 45;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
       <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
       {categories.map((c, i) =>
         i % step === 0 ? (
@@ -110,7 +167,13 @@ const LineChartAt = ({ categories, formatCategory = (c) => c, series, label, hei
       )}
       {series.map((s) => (
         <g key={s.name}>
-          <path d={linePath(s.values.map((v, i) => [x(i), toY(v)]))} fill="none" stroke={s.color} strokeWidth={2} strokeDasharray={s.dash} />
+          <path
+            d={linePath(s.values.map((v, i) => [x(i), toY(v)]))}
+            fill="none"
+            stroke={s.color}
+            strokeWidth={2}
+            strokeDasharray={s.dash}
+          />
           {markers &&
             s.values.map((v, i) => (
               <MarkerShape key={categories[i]} kind={s.marker} x={x(i)} y={toY(v)} color={s.color}>
@@ -124,7 +187,14 @@ const LineChartAt = ({ categories, formatCategory = (c) => c, series, label, hei
 };
 
 /** Vertical bars, one group per category, one bar per series. */
-const ColumnChartAt = ({ categories, formatCategory = (c) => c, series, label, height = 220, width }: CategoryChartProps & { width: number }) => {
+const ColumnChartAt = ({
+  categories,
+  formatCategory = (c) => c,
+  series,
+  label,
+  height = 220,
+  width,
+}: CategoryChartProps & { width: number }) => {
   const m = { top: 12, right: 12, bottom: 30, left: 44 };
   const w = width - m.left - m.right;
   const h = height - m.top - m.bottom;
@@ -135,12 +205,26 @@ const ColumnChartAt = ({ categories, formatCategory = (c) => c, series, label, h
   const barW = series.length ? b.inner / series.length : 0;
   const step = labelStep(categories.length, Math.floor(w / 56));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
       <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
       {categories.map((c, i) => (
         <g key={c}>
           {series.map((s, j) => (
-            <rect key={s.name} x={m.left + b.start(i) + j * barW} y={toY(s.values[i] ?? 0)} width={Math.max(1, barW - 1)} height={len(s.values[i] ?? 0)} fill={s.color}>
+            <rect
+              key={s.name}
+              x={m.left + b.start(i) + j * barW}
+              y={toY(s.values[i] ?? 0)}
+              width={Math.max(1, barW - 1)}
+              height={len(s.values[i] ?? 0)}
+              fill={s.color}
+            >
               <title>{`${s.name}: ${fmt(s.values[i] ?? 0)} on ${c}`}</title>
             </rect>
           ))}
@@ -167,7 +251,14 @@ const BarChartAt = ({ categories, series, label, width }: Omit<CategoryChartProp
   const len = scaleLinear(scale.max, w);
   const name = (c: string) => (c.length > 28 ? `${c.slice(0, 27)}…` : c);
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
       <line x1={m.left} x2={m.left} y1={m.top} y2={height - m.bottom} stroke={GRID} />
       {categories.map((c, i) => {
         const top = m.top + i * rowH + gap / 2;
@@ -234,7 +325,17 @@ export interface TableColumn {
 }
 
 /** A chart's numbers as a table, for reading exact values and for screen readers. */
-export const NumbersTable = ({ caption, columns, rows, footer }: { caption: string; columns: TableColumn[]; rows: ReactNode[][]; footer?: ReactNode[] }) => (
+export const NumbersTable = ({
+  caption,
+  columns,
+  rows,
+  footer,
+}: {
+  caption: string;
+  columns: TableColumn[];
+  rows: ReactNode[][];
+  footer?: ReactNode[];
+}) => (
   <TableContainer sx={{ maxHeight: 420, mt: 1 }}>
     <Table size="small" stickyHeader>
       <caption style={{ captionSide: 'top', textAlign: 'left', padding: '4px 0' }}>{caption}</caption>
@@ -251,7 +352,12 @@ export const NumbersTable = ({ caption, columns, rows, footer }: { caption: stri
         {rows.map((r, i) => (
           <TableRow key={i}>
             {r.map((cell, j) => (
-              <TableCell key={j} align={columns[j]?.numeric ? 'right' : 'left'} component={j === 0 ? 'th' : 'td'} scope={j === 0 ? 'row' : undefined}>
+              <TableCell
+                key={j}
+                align={columns[j]?.numeric ? 'right' : 'left'}
+                component={j === 0 ? 'th' : 'td'}
+                scope={j === 0 ? 'row' : undefined}
+              >
                 {typeof cell === 'number' ? fmt(cell) : cell}
               </TableCell>
             ))}
@@ -272,7 +378,17 @@ export const NumbersTable = ({ caption, columns, rows, footer }: { caption: stri
 );
 
 /** A chart in a card with its heading, a line saying what it shows, and a 'Show table' toggle for its numbers. */
-export const ChartCard = ({ title, subtitle, children, table }: { title: string; subtitle?: string; children: ReactNode; table: ReactNode }) => {
+export const ChartCard = ({
+  title,
+  subtitle,
+  children,
+  table,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  table: ReactNode;
+}) => {
   const [showTable, setShowTable] = useState(false);
   const headingId = useId();
   const tableId = useId();
@@ -290,7 +406,13 @@ export const ChartCard = ({ title, subtitle, children, table }: { title: string;
               </Typography>
             )}
           </Box>
-          <Button size="small" startIcon={<TableChartOutlinedIcon />} aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((v) => !v)}>
+          <Button
+            size="small"
+            startIcon={<TableChartOutlinedIcon />}
+            aria-expanded={showTable}
+            aria-controls={tableId}
+            onClick={() => setShowTable((v) => !v)}
+          >
             {showTable ? 'Hide table' : 'Show table'}
           </Button>
         </Box>

@@ -22,7 +22,11 @@ export interface Analytics {
 /** Loads the analytics of a period (empty from/to: the server's last 30 days up to today). */
 export function useAnalytics(from: string, to: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [state, setState] = useState<{ data: Analytics | null; error: Error | null; isPending: boolean }>({ data: null, error: null, isPending: true });
+  const [state, setState] = useState<{ data: Analytics | null; error: Error | null; isPending: boolean }>({
+    data: null,
+    error: null,
+    isPending: true,
+  });
   useEffect(() => {
     let alive = true;
     setState((s) => ({ ...s, isPending: true }));

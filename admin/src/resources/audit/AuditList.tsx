@@ -35,7 +35,16 @@ const FieldsPanel = () => {
     <Box
       component="pre"
       aria-label={`Fields sent with ${record.action}`}
-      sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'grey.100',
+        borderRadius: 1,
+        fontSize: 13,
+        overflowX: 'auto',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
     >
       {JSON.stringify(record.fields ?? {}, null, 2)}
     </Box>
@@ -49,7 +58,12 @@ const FieldsPanel = () => {
  */
 export const AuditList = () => (
   <List resource="audit" title="Audit Trail" filters={filters} sort={SERVER_ORDER} perPage={10} actions={false} empty={false}>
-    <DataTable bulkActionButtons={false} rowClick="expand" expand={<FieldsPanel />} empty={<Typography sx={{ p: 2 }}>No entry matches these filters.</Typography>}>
+    <DataTable
+      bulkActionButtons={false}
+      rowClick="expand"
+      expand={<FieldsPanel />}
+      empty={<Typography sx={{ p: 2 }}>No entry matches these filters.</Typography>}
+    >
       <DataTable.Col source="created_at" label="Time" render={(r) => nepalDateTime(r.created_at)} />
       <DataTable.Col source="user_email" label="User" />
       <DataTable.Col source="action" label="Action" />

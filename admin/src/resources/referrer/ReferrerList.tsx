@@ -10,7 +10,15 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" /
  * days); branch staff count their branch's. The title is renamed in place (update-registration).
  */
 export const ReferrerList = () => (
-  <List resource="referrer" title="Referrer Report" filters={filters} sort={{ field: 'title', order: 'ASC' }} perPage={10} actions={false} empty={false}>
+  <List
+    resource="referrer"
+    title="Referrer Report"
+    filters={filters}
+    sort={{ field: 'title', order: 'ASC' }}
+    perPage={10}
+    actions={false}
+    empty={false}
+  >
     <DataTable bulkActionButtons={false} rowClick={false}>
       <DataTable.Col source="title" label="Title">
         <ReferrerTitleField />

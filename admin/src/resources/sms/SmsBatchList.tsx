@@ -36,7 +36,8 @@ export const SmsBatchList = () => (
       disableSyncWithLocation
       storeKey={false}
       queryOptions={{
-        refetchInterval: (query: { state: { data?: { data?: RaRecord[] } } }) => (anyQueued(query.state.data?.data) ? BATCH_REFRESH_MS : false),
+        refetchInterval: (query: { state: { data?: { data?: RaRecord[] } } }) =>
+          anyQueued(query.state.data?.data) ? BATCH_REFRESH_MS : false,
       }}
     >
       <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 2 }}>No message has been sent yet.</Typography>}>

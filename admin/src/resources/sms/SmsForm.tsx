@@ -97,7 +97,11 @@ const MobilesInput = () => {
       source="mobiles"
       label="Mobile numbers"
       validate={validateMobiles}
-      helperText={count ? `${count} ${count === 1 ? 'number' : 'numbers'}, separated by commas` : 'Separate numbers with commas: 9841234567, 9801234567'}
+      helperText={
+        count
+          ? `${count} ${count === 1 ? 'number' : 'numbers'}, separated by commas`
+          : 'Separate numbers with commas: 9841234567, 9801234567'
+      }
       multiline
       minRows={2}
       fullWidth
@@ -128,7 +132,10 @@ const MessageInput = () => {
       multiline
       minRows={4}
       fullWidth
-      validate={[required('The text field is required.'), maxLength(SMS_TEXT_MAX, `The text may not be greater than ${SMS_TEXT_MAX} characters.`)]}
+      validate={[
+        required('The text field is required.'),
+        maxLength(SMS_TEXT_MAX, `The text may not be greater than ${SMS_TEXT_MAX} characters.`),
+      ]}
       helperText={<span aria-live="polite">{segmentSummary(count)}</span>}
     />
   );
@@ -173,7 +180,13 @@ export const SmsForm = () => {
       <CardContent>
         <Form defaultValues={DEFAULTS} onSubmit={onSubmit} resetOptions={{ keepDefaultValues: true }}>
           <ClearOnSuccess />
-          <SelectInput source="type" label="Category" choices={SMS_TYPE_CHOICES as unknown as { id: string; name: string }[]} validate={required()} sx={{ minWidth: 240 }} />
+          <SelectInput
+            source="type"
+            label="Category"
+            choices={SMS_TYPE_CHOICES as unknown as { id: string; name: string }[]}
+            validate={required()}
+            sx={{ minWidth: 240 }}
+          />
           <Recipients />
           <MessageInput />
           <SendToolbar />

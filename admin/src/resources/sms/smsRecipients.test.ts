@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invalidMobilePositions, isNepalMobile, listPositions, smsFieldErrors, smsPayload, splitMobiles, validateMobiles } from './smsRecipients';
+import {
+  invalidMobilePositions,
+  isNepalMobile,
+  listPositions,
+  smsFieldErrors,
+  smsPayload,
+  splitMobiles,
+  validateMobiles,
+} from './smsRecipients';
 
 describe('splitMobiles', () => {
   it('splits on commas, trims and drops empty entries (SPEC section 5)', () => {
@@ -52,11 +60,15 @@ describe('smsFieldErrors', () => {
     ).toEqual({ mobiles: 'The mobile number at position 3 is not a valid Nepal mobile number. Also check positions 5 and 10.' });
   });
   it('keeps plain field errors as they are (first message)', () => {
-    expect(smsFieldErrors({ text: ['The text field is required.', 'x'], branches: 'There is no customer to send this message to.' })).toEqual({
+    expect(
+      smsFieldErrors({ text: ['The text field is required.', 'x'], branches: 'There is no customer to send this message to.' }),
+    ).toEqual({
       text: 'The text field is required.',
       branches: 'There is no customer to send this message to.',
     });
-    expect(smsFieldErrors({ 'registrants.2': ['The customer at position 2 was not found.'] })).toEqual({ registrants: 'The customer at position 2 was not found.' });
+    expect(smsFieldErrors({ 'registrants.2': ['The customer at position 2 was not found.'] })).toEqual({
+      registrants: 'The customer at position 2 was not found.',
+    });
   });
 });
 

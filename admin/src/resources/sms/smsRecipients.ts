@@ -70,7 +70,9 @@ export function smsFieldErrors(errors: Record<string, unknown> | undefined): Rec
   for (const [field, list] of positional) {
     list.sort((a, b) => a.position - b.position);
     const others = list.slice(1).map((e) => e.position);
-    out[field] = others.length ? `${list[0].message} Also check ${others.length === 1 ? 'position' : 'positions'} ${listPositions(others)}.` : list[0].message;
+    out[field] = others.length
+      ? `${list[0].message} Also check ${others.length === 1 ? 'position' : 'positions'} ${listPositions(others)}.`
+      : list[0].message;
   }
   return out;
 }

@@ -26,7 +26,15 @@ const Actions = () => {
  * (the server scopes it).
  */
 export const TestRideList = () => (
-  <List title="Test Rides" filters={filters} sort={SERVER_ORDER} perPage={10} actions={<Actions />} empty={false} sx={{ '& .RaList-content': { overflowX: 'auto' } }}>
+  <List
+    title="Test Rides"
+    filters={filters}
+    sort={SERVER_ORDER}
+    perPage={10}
+    actions={<Actions />}
+    empty={false}
+    sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+  >
     <DataTable rowClick={showRowClick} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
       <DataTable.Col source="bike_model.title" label="Model" render={(r) => r.bike_model?.title ?? '—'} />
       <DataTable.Col source="name" label="Name" />
