@@ -58,5 +58,7 @@ export const MENU: MenuEntry[] = [
 export function useAllowedMenu(): MenuEntry[] {
   const { permissions } = usePermissions<string[]>();
   const { identity } = useGetIdentity();
-  return MENU.filter((entry) => canAccessWith(permissions ?? [], entry.action ?? 'list', entry.resource, identity as { isAdmin?: boolean } | undefined));
+  return MENU.filter((entry) =>
+    canAccessWith(permissions ?? [], entry.action ?? 'list', entry.resource, identity as { isAdmin?: boolean } | undefined),
+  );
 }
