@@ -33,9 +33,8 @@ export const TestRideList = () => (
     perPage={10}
     actions={<Actions />}
     empty={false}
-    sx={{ '& .RaList-content': { overflowX: 'auto' } }}
   >
-    <DataTable rowClick={showRowClick} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+    <DataTable rowClick={showRowClick} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 0.75, fontSize: '0.8125rem' } }}>
       <DataTable.Col source="bike_model.title" label="Model" render={(r) => r.bike_model?.title ?? '—'} />
       <DataTable.Col source="name" label="Name" />
       <DataTable.Col source="email" label="Email" render={(r) => r.email || '—'} />
