@@ -1,0 +1,144 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, PHONE } from '../harness/browser';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { newContext, signIn, step } from './journey';
+
+/**
+ * Journey: what head office enter in the admin (a dealer, a winner video, the scheme,
+ * terms and policy texts) is what visitors find on the public site.
+ */
+describe('catalogue (browser)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let desk: BrowserContext;
+  let phone: BrowserContext;
+  let admin: Page;
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    browser = await launchBrowser();
+    desk = await newContext(browser);
+    phone = await newContext(browser, PHONE);
+    admin = await desk.newPage();
+    await signIn(admin, t.url, 'admin@example.com');
+  });
+  afterAll(async () => {
+    await desk?.close();
+    await phone?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Picks `option` in the react-admin select labelled `label`. */
+  async function choose(page: Page, label: RegExp, option: string) {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+  }
+
+  /** A fresh visit of the public site (its reads are cached per visit). */
+  async function visit(path: string): Promise<Page> {
+    const page = await phone.newPage();
+    await page.goto(`${t.url}${path}`);
+    return page;
+  }
+
+  it("creates a dealer on 'Dealer Registration' and finds it in the showroom panel under its zone", async () => {
+    const title = 'Surkhet Riders Hub';
+    await step(admin, 'dealer form', async () => {
+      await admin.goto(`${t.url}/admin/branch/create`);
+      await admin.getByText('Dealer Registration').first().waitFor();
+      await admin.getByRole('textbox', { name: /^Title/ }).fill(title);
+      await choose(admin, /^State/, 'Karnali');
+      await choose(admin, /^District/, 'Surkhet');
+      await choose(admin, /^City/, 'Birendranagar Municipality');
+      await admin.getByRole('textbox', { name: /^Location/ }).fill('Mangalgadhi Chowk');
+      await admin.getByRole('textbox', { name: /^Email/ }).fill('surkhet@example.com');
+      await admin.getByRole('textbox', { name: /^Phone/ }).fill('083-521234');
+      await admin.getByRole('textbox', { name: /^Mobile/ }).fill('9858034567');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.waitForURL((u) => u.pathname === '/admin/branch');
+      // The list is in the dealers' order: the new one is found by searching.
+      await admin.getByPlaceholder('Search').fill('Surkhet');
+      const row = admin.getByRole('row').filter({ hasText: title });
+      await row.waitFor();
+      expect((await row.locator('td').allInnerTexts()).slice(0, 5)).toEqual([title, 'Karnali', 'Surkhet', 'Birendranagar Municipality', 'Mangalgadhi Chowk']);
+    });
+
+    const page = await visit('/');
+    await step(page, 'showroom panel', async () => {
+      const panel = page.getByRole('region', { name: 'Nearby Showroom' });
+      await panel.getByRole('status').filter({ hasText: /^\d+ showrooms?$/ }).waitFor();
+      await panel.getByLabel('Zone').selectOption('Karnali');
+      await panel.getByRole('status').filter({ hasText: '1 showroom' }).waitFor();
+      const list = panel.getByRole('list', { name: 'Showrooms' });
+      expect(await list.getByRole('listitem').allInnerTexts()).toEqual([`${title}\nMangalgadhi Chowk, Surkhet`]);
+      // Its district is the zone's one location.
+      expect(await panel.getByLabel('Location').locator('option').allInnerTexts()).toEqual(['All', 'Surkhet']);
+    });
+    await page.close();
+  });
+
+  it('shows a winner video created in the admin on /winner-list', async () => {
+    const title = 'Winner Sunita Magar';
+    const url = 'https://www.youtube.com/watch?v=campaign2082';
+    await step(admin, 'video form', async () => {
+      await admin.goto(`${t.url}/admin/video/create`);
+      await admin.getByRole('textbox', { name: /^Name/ }).fill(title);
+      await admin.getByRole('textbox', { name: /^Link URL/ }).fill(url);
+      await admin.getByRole('spinbutton', { name: /^Amount/ }).fill('50000');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.waitForURL((u) => u.pathname === '/admin/video');
+      await admin.getByRole('row').filter({ hasText: title }).first().waitFor();
+    });
+
+    const page = await visit('/winner-list');
+    await step(page, 'winner list', async () => {
+      await page.getByRole('heading', { name: 'Winners' }).waitFor();
+      const link = page.getByRole('link', { name: new RegExp(`^${title}`) });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(url);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.innerText()).toContain('Rs. 50000');
+    });
+    await page.close();
+  });
+
+  it('shows the scheme, terms and privacy texts edited in the admin in the public panels', async () => {
+    const texts = {
+      Scheme: 'Win up to one lakh rupees on every bike bought before Chaitra end.',
+      'Terms and Conditions': 'One prize per citizenship number; prizes are not exchangeable for cash.',
+      'Privacy Policy': 'Phone numbers are used only to send the campaign code and prize messages.',
+    };
+    await step(admin, 'settings form', async () => {
+      await admin.goto(`${t.url}/admin/settings`);
+      for (const [label, text] of Object.entries(texts)) {
+        // The rich-text editors have no accessible name (ra-input-rich-text leaves the contenteditable
+        // unlabelled): each is found under its visible label.
+        const editor = admin.locator('.ra-input', { has: admin.getByText(label, { exact: true }) }).locator('[contenteditable="true"]');
+        await editor.click();
+        await editor.press('ControlOrMeta+a');
+        await editor.press('Delete');
+        await editor.pressSequentially(text);
+      }
+      await admin.getByRole('button', { name: 'Submit' }).click();
+      await admin.getByRole('alert').filter({ hasText: 'Success!' }).waitFor();
+    });
+
+    const page = await visit('/');
+    await step(page, 'public panels', async () => {
+      for (const [panel, text] of [
+        ['Scheme Details', texts.Scheme],
+        ['Terms and Condition', texts['Terms and Conditions']],
+        ['Privacy Policy', texts['Privacy Policy']],
+      ]) {
+        const details = page.locator('details', { has: page.locator('summary', { hasText: panel }) });
+        await details.locator('summary').click();
+        const body = details.locator('.rich');
+        await body.waitFor();
+        expect((await body.innerText()).trim()).toBe(text);
+      }
+    });
+    await page.close();
+  });
+});
