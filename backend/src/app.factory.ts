@@ -8,8 +8,14 @@ import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { BodylessRouteInterceptor, SafeInputPipe } from './common/http/safe-input';
+import { servePublicAnswers } from './common/http/cached-json';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/configuration';
+import { BikeModelService } from './modules/bike-model/bike-model.service';
+import { BranchService } from './modules/branch/branch.service';
+import { SettingService } from './modules/setting/setting.service';
+import { VideoService } from './modules/video/video.service';
 
 export const API_PREFIX = 'api/v1';
 
@@ -43,10 +49,20 @@ export async function createApp(config: AppConfig, opts: { logger?: boolean } = 
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The landing page's four reads, from memory while fresh (docs/benchmarks.md).
+  app.use(
+    servePublicAnswers({
+      [`/${API_PREFIX}/settings`]: app.get(SettingService).publicBody,
+      [`/${API_PREFIX}/branches`]: app.get(BranchService).publicAnswer,
+      [`/${API_PREFIX}/bike-models`]: app.get(BikeModelService).publicAnswer,
+      [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
+    }),
+  );
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
+  app.useGlobalInterceptors(new BodylessRouteInterceptor());
 
   const docConfig = new DocumentBuilder()
     .setTitle('Campaign API')

@@ -30,7 +30,7 @@ export function jsonAnswer(value: unknown): JsonAnswer {
  * readers share the load), dropped by `invalidate()` after a write. A failed load is not kept.
  */
 export class CachedAnswer {
-  private entry?: { at: number; value: Promise<JsonAnswer> };
+  private entry?: { at: number; value: Promise<JsonAnswer>; done?: JsonAnswer };
 
   constructor(
     private readonly load: () => Promise<unknown>,
@@ -40,12 +40,19 @@ export class CachedAnswer {
   get(): Promise<JsonAnswer> {
     const current = this.entry;
     if (current && Date.now() - current.at < this.ttlMs) return current.value;
-    const entry = { at: Date.now(), value: this.load().then(jsonAnswer) };
+    const entry: { at: number; value: Promise<JsonAnswer>; done?: JsonAnswer } = { at: Date.now(), value: this.load().then(jsonAnswer) };
+    entry.value.then((v) => (entry.done = v)).catch(() => undefined);
     entry.value.catch(() => {
       if (this.entry === entry) this.entry = undefined;
     });
     this.entry = entry;
     return entry.value;
+  }
+
+  /** The answer when it is loaded and still fresh; undefined sends the request through the app (which reloads it). */
+  ready(): JsonAnswer | undefined {
+    const current = this.entry;
+    return current?.done && Date.now() - current.at < this.ttlMs ? current.done : undefined;
   }
 
   invalidate(): void {
@@ -59,4 +66,18 @@ export function sendJson(res: Response, answer: JsonAnswer, cacheControl = PUBLI
   res.setHeader('ETag', answer.etag);
   res.type('application/json');
   res.send(answer.body);
+}
+
+/**
+ * Express middleware answering GETs of cached public paths straight from memory, before the
+ * framework (guards, pipes, per-request logger), as a CDN in front would. A missing or stale
+ * answer goes on to the controller, which reloads it.
+ */
+export function servePublicAnswers(answers: Record<string, CachedAnswer>) {
+  return (req: { method: string; path: string }, res: Response, next: () => void) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const answer = answers[req.path]?.ready();
+    if (!answer) return next();
+    sendJson(res, answer);
+  };
 }
