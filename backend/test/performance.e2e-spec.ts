@@ -1,0 +1,122 @@
+import { countRows, EXACT_COUNT_UP_TO } from '../src/common/paging/paging';
+import { PreregistrationEntity } from '../src/modules/preregistration/preregistration.entity';
+import { enquiryBody, uniquePhone } from './factories/campaign';
+import { startTestApp, TestApp } from './harness/test-app';
+
+/** What the bench relies on (docs/benchmarks.md): cached public reads, paging at volume, limits off for a loopback load. */
+describe('landing page reads: cached in memory, ETag, dropped on write', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+  });
+  afterAll(() => t.close());
+
+  it.each(['/api/v1/settings', '/api/v1/branches', '/api/v1/bike-models', '/api/v1/videos'])('%s answers an ETag a CDN may keep 30 s, and 304 when it matches', async (path) => {
+    const first = await t.http().get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.body).toHaveProperty('data');
+    const again = await t.http().get(path).set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBeFalsy();
+  });
+
+  it('a new, renamed or deleted branch shows on /branches at once', async () => {
+    const before = await t.http().get('/api/v1/branches');
+    const created = await t.http().post('/api/v1/branch').set('Authorization', admin).send({ title: 'Cache Test Motors', state: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu Metropolitan City' });
+    expect(created.status).toBe(200);
+    const after = await t.http().get('/api/v1/branches');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.data.data.map((b: { title: string }) => b.title)).toContain('Cache Test Motors');
+    await t.http().post(`/api/v1/branch/${created.body.data.slug}`).set('Authorization', admin).send({ title: 'Cache Test Renamed' });
+    expect((await t.http().get('/api/v1/branches')).body.data.data.map((b: { title: string }) => b.title)).toContain('Cache Test Renamed');
+    await t.http().delete(`/api/v1/branch/${created.body.data.slug}`).set('Authorization', admin);
+    const titles = (await t.http().get('/api/v1/branches')).body.data.data.map((b: { title: string }) => b.title);
+    expect(titles).not.toContain('Cache Test Renamed');
+  });
+
+  it('a bike model and a video written by staff show on the public lists at once', async () => {
+    await t.http().get('/api/v1/bike-models');
+    await t.http().get('/api/v1/videos');
+    const model = await t.http().post('/api/v1/bike-model').set('Authorization', admin).send({ title: 'Cache Test 150' });
+    expect(model.status).toBe(200);
+    expect((await t.http().get('/api/v1/bike-models')).body.data.map((m: { title: string }) => m.title)).toContain('Cache Test 150');
+    const video = await t.http().post('/api/v1/video').set('Authorization', admin).send({ title: 'Cache Test Winner', url: 'https://www.example.com/v/1', amount: 50000 });
+    expect(video.status).toBe(200);
+    expect((await t.http().get('/api/v1/videos')).body.data.map((v: { title: string }) => v.title)).toContain('Cache Test Winner');
+    await t.http().delete(`/api/v1/video/${video.body.data.id}`).set('Authorization', admin);
+    expect((await t.http().get('/api/v1/videos')).body.data.map((v: { title: string }) => v.title)).not.toContain('Cache Test Winner');
+  });
+
+  it('a settings change shows on /settings at once', async () => {
+    await t.http().get('/api/v1/settings');
+    const res = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_name: 'Cache Test Campaign' });
+    expect(res.status).toBe(200);
+    expect((await t.http().get('/api/v1/settings')).body.data.campaign_name).toBe('Cache Test Campaign');
+  });
+});
+
+describe('paging at volume: deep pages and bounded counts', () => {
+  let t: TestApp;
+  let admin: string;
+  const N = 260;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+    await t.db.query(
+      `INSERT INTO preregistration (slug, name, phone, status, created_at)
+       SELECT 'vol' || g, 'Volume ' || g, '9' || (CASE WHEN g % 2 = 0 THEN '8' ELSE '7' END) || lpad((g * 7919)::text, 8, '0'), 'pending',
+              now() - make_interval(mins => (g * 37) % 500)
+         FROM generate_series(1, $1::int) AS g`,
+      [N],
+    );
+    await t.db.query('ANALYZE preregistration');
+  });
+  afterAll(() => t.close());
+
+  const expected = async (start: number, length: number) =>
+    (await t.db.query(`SELECT slug FROM preregistration WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`, [start, length])).map((r: { slug: string }) => r.slug);
+
+  it.each([0, 150, 200, 250, 259, 300])('a page at start %i holds the rows that position holds, in order', async (start) => {
+    const res = await t.http().get('/api/v1/preregistration').query({ start, length: 10 }).set('Authorization', admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((r: { slug: string }) => r.slug)).toEqual(await expected(start, 10));
+    expect(res.body.recordsTotal).toBe(N);
+    expect(res.body.recordsFiltered).toBe(N);
+  });
+
+  it('a deep page keeps the order asked for and the search', async () => {
+    const res = await t.http().get('/api/v1/preregistration').query({ start: 201, length: 5, 'search[value]': 'Volume', 'columns[0][data]': 'name', 'order[0][column]': 0, 'order[0][dir]': 'asc' }).set('Authorization', admin);
+    const want = (await t.db.query(`SELECT slug FROM preregistration WHERE name ILIKE '%Volume%' ORDER BY name ASC, id ASC OFFSET 201 LIMIT 5`)).map((r: { slug: string }) => r.slug);
+    expect(res.body.data.map((r: { slug: string }) => r.slug)).toEqual(want);
+    expect(res.body.recordsFiltered).toBe(N);
+  });
+
+  it('counts exactly up to the bound and estimates above it, never below the bound', async () => {
+    const qb = () => t.db.getRepository(PreregistrationEntity).createQueryBuilder('p').leftJoin('p.branch', 'branch');
+    expect(EXACT_COUNT_UP_TO).toBe(10_000);
+    expect(await countRows(qb())).toBe(N);
+    expect(await countRows(qb().andWhere('p.name = :n', { n: 'Volume 7' }))).toBe(1);
+    const estimated = await countRows(qb(), 100);
+    expect(estimated).toBeGreaterThanOrEqual(101);
+    expect(estimated).toBeLessThan(N * 3);
+  });
+});
+
+describe('RATE_LIMIT_DISABLED (the load bench on loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_DISABLED: 'true' } });
+  });
+  afterAll(() => t.close());
+
+  it('lets one address send more enquiries than its per-address limit (10 in 10 minutes)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await t.http().post('/api/v1/enquiry').send(await enquiryBody(t.db, { phone: uniquePhone() }))).status);
+    expect(statuses).toEqual(Array(12).fill(200));
+  });
+});
