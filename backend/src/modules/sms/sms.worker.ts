@@ -102,22 +102,13 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
       [SMS_MAX_ATTEMPTS],
     );
     if (this.stopping.signal.aborted) return 0;
-    const rows: ClaimedRow[] = (
-      await this.dataSource.query(
-        `UPDATE sms_outbox o
-            SET status = 'sending', locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = o.attempts + 1
-          WHERE o.id IN (
-                SELECT id FROM sms_outbox
-                 WHERE (status = 'queued' AND next_attempt_at <= now())
-                    OR (status = 'sending' AND locked_until < now())
-                 ORDER BY (batch_id IS NOT NULL), id
-                 LIMIT $3
-                   FOR UPDATE SKIP LOCKED)
-        RETURNING o.id, o.phone, o.text, o.kind, o.attempts`,
-        [this.instanceId, SMS_LOCK_SECONDS, this.roundSize()],
-      )
-    )[0] as ClaimedRow[];
-    if (!rows?.length) return 0;
+    // Rows of a crashed instance first (rare), then due ones: codes and prizes before bulk,
+    // oldest first, read in that order from sms_outbox_claim_idx (no sort of the whole queue).
+    const size = this.roundSize();
+    const rows = await this.claim(`status = 'sending' AND locked_until < now()`, 'id', size);
+    if (rows.length < size)
+      rows.push(...(await this.claim(`status = 'queued' AND next_attempt_at <= now()`, '(batch_id IS NOT NULL), id', size - rows.length)));
+    if (!rows.length) return 0;
     // RETURNING does not keep the subquery's order: send oldest first.
     rows.sort((a, b) => Number(a.id) - Number(b.id));
 
@@ -149,6 +140,18 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     }
     await this.record(outcomes);
     return rows.length;
+  }
+
+  /** Claims up to `limit` rows matching `where`, in `order`, skipping rows another instance holds. */
+  private async claim(where: string, order: string, limit: number): Promise<ClaimedRow[]> {
+    const [rows] = await this.dataSource.query(
+      `UPDATE sms_outbox o
+          SET status = 'sending', locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = o.attempts + 1
+        WHERE o.id IN (SELECT id FROM sms_outbox WHERE ${where} ORDER BY ${order} LIMIT $3 FOR UPDATE SKIP LOCKED)
+        RETURNING o.id, o.phone, o.text, o.kind, o.attempts`,
+      [this.instanceId, SMS_LOCK_SECONDS, limit],
+    );
+    return rows ?? [];
   }
 
   /** Records a round's outcomes in one statement (only rows this instance still holds). */
