@@ -51,7 +51,8 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
   const int = (v: unknown, fallback: number) => {
     if (v === undefined || v === '') return fallback;
     const n = Number(v);
-    return Number.isInteger(n) ? n : NaN;
+    // Beyond an int the database refuses the OFFSET/LIMIT (a 500): such a page does not exist.
+    return Number.isInteger(n) && Math.abs(n) <= 2_147_483_647 ? n : NaN;
   };
   const draw = int(query.draw, 0);
   const start = int(query.start, 0);
@@ -87,8 +88,10 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
 /**
  * Counts are exact up to this many rows; above it a table answers the planner's estimate
  * (never less than this), so a page of a million-row table never counts a million rows.
+ * A branch's own tables (tens of thousands of rows in a campaign) stay exact: a pager that
+ * says 10,001 when the branch has 57,000 customers misleads the staff who read it.
  */
-export const EXACT_COUNT_UP_TO = 10_000;
+export const EXACT_COUNT_UP_TO = 100_000;
 
 /** From this offset on a page reads its ids first (index only) and then only those rows. */
 export const DEFERRED_JOIN_FROM = 200;
