@@ -115,4 +115,18 @@ describe('bad input the database used to answer with a 500', () => {
     expect(res.status).toBe(422);
     expect(await changeCount(t.db)).toBe(before);
   });
+
+  describe('null for a required column in an update (optional in the form, NOT NULL in the table)', () => {
+    it('answers 422 under the field, the record unchanged', async () => {
+      const [v] = await t.db.query(`INSERT INTO video (title, url, amount) VALUES ('Null test', 'https://example.com/n', 50000) RETURNING id`);
+      const video = await t.http().post(`/api/v1/video/${v.id}`).set('Authorization', admin).send({ amount: null });
+      expect(video.status).toBe(422);
+      expect(video.body).toEqual({ message: 'The amount field is required.', errors: { amount: ['The amount field is required.'] } });
+      expect((await t.db.query(`SELECT amount FROM video WHERE id = $1`, [v.id]))[0].amount).toBe(50000);
+      const [u] = await t.db.query(`SELECT slug FROM "user" WHERE email = 'staff2@example.com'`);
+      const user = await t.http().post(`/api/v1/user/${u.slug}`).set('Authorization', admin).send({ sex: null });
+      expect(user.status).toBe(422);
+      expect(user.body.errors).toEqual({ sex: ['The sex field is required.'] });
+    });
+  });
 });

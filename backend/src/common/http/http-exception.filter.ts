@@ -36,6 +36,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
       res.status(HttpStatus.NOT_FOUND).json({ message: 'Not found.' });
       return;
     }
+    // A required column left empty by a write (an optional form field sent as null): the
+    // transaction rolled back; the field is named as validation would name it.
+    const column = notNullColumn(exception);
+    if (column) {
+      this.logger.warn(`NOT NULL refused ${column}`);
+      const message = `The ${column.replace(/_/g, ' ')} field is required.`;
+      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ message, errors: { [column]: [message] } });
+      return;
+    }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Server Error' });
   }
@@ -49,6 +58,13 @@ function normalise(body: string | object, status: number): object {
   if (typeof message !== 'string') message = HttpStatus[status] ?? 'Error';
   if (status === HttpStatus.PAYLOAD_TOO_LARGE) message = 'The file is too large.';
   return b.errors ? { message, errors: b.errors } : { message };
+}
+
+/** The column of a NOT NULL violation (23502), if that is what failed. */
+function notNullColumn(e: unknown): string | undefined {
+  if (!(e instanceof QueryFailedError)) return undefined;
+  const d = (e as { driverError?: { code?: string; column?: string } }).driverError;
+  return d?.code === '23502' && d.column ? d.column : undefined;
 }
 
 export function isDatabaseDown(e: unknown): boolean {
