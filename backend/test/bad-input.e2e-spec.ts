@@ -129,4 +129,28 @@ describe('bad input the database used to answer with a 500', () => {
       expect(user.body.errors).toEqual({ sex: ['The sex field is required.'] });
     });
   });
+
+  describe('the prize scheme', () => {
+    it('a probability written with an exponent is read as a number, not a crash of the validator', async () => {
+      const today = new Date(Date.now() + 345 * 60000).toISOString().slice(0, 10);
+      const post = (probability: unknown) => t.http().post('/api/v1/allocation').set('Authorization', admin).send({ type: 'preregistration_public', date: today, amount: 3500, probability });
+      // 7e-323 is 0.00 to two decimals: stored as 0. 1.5e-3 has three decimals: refused.
+      const tiny = await post(7e-323);
+      expect(tiny.status).toBe(200);
+      expect(tiny.body.data.probability).toBe(0);
+      for (const probability of ['1.5e-3', 0.001]) {
+        const res = await post(probability);
+        expect([probability, res.status]).toEqual([probability, 422]);
+        expect(res.body.errors.probability).toEqual(['The probability must be a number between 0 and 100 (up to two decimals).']);
+      }
+      expect((await post(12.34)).status).toBe(200);
+    });
+
+    it('a table filter with an impossible date or a huge branch id is ignored, not a 500', async () => {
+      for (const query of [{ date: '2026-02-30' }, { branch: '99999999999' }]) {
+        const res = await t.http().get('/api/v1/allocation').query(query).set('Authorization', admin);
+        expect([query, res.status]).toEqual([query, 200]);
+      }
+    });
+  });
 });

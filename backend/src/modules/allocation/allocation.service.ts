@@ -74,8 +74,8 @@ export class AllocationService {
   table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string }) {
     const qb = this.query(actor);
     if (typeof query.type === 'string' && query.type) qb.andWhere('a.type = :type', { type: query.type });
-    if (typeof query.branch === 'string' && /^\d+$/.test(query.branch)) qb.andWhere('a.branch_id = :branch', { branch: Number(query.branch) });
-    if (typeof query.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(query.date)) qb.andWhere('a.date = :date', { date: query.date });
+    if (typeof query.branch === 'string' && /^\d{1,9}$/.test(query.branch)) qb.andWhere('a.branch_id = :branch', { branch: Number(query.branch) });
+    if (typeof query.date === 'string' && isCalendarDate(query.date)) qb.andWhere('a.date = :date', { date: query.date });
     return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map(toAllocationView));
   }
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { ALLOCATION_TYPES, type AllocationType } from '../../../common/options';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 
@@ -40,7 +40,11 @@ export class CreateAllocationDto {
   @ApiProperty({ minimum: 0, maximum: 100, default: 0, required: false, description: 'Percent, up to two decimals' })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value === '' ? undefined : value))
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'The probability must be a number between 0 and 100 (up to two decimals).' })
+  // Not IsNumber's maxDecimalPlaces: it throws (a 500) on a number written with an exponent (7e-323).
+  @ValidateBy({
+    name: 'percentTwoDecimals',
+    validator: { validate: (v: unknown) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 },
+  }, { message: 'The probability must be a number between 0 and 100 (up to two decimals).' })
   @Min(0, { message: 'The probability must be between 0 and 100.' })
   @Max(100, { message: 'The probability must be between 0 and 100.' })
   probability?: number;
