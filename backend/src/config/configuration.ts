@@ -39,6 +39,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => (v === 'false' || v === '0' ? false : /^\d+$/.test(v) ? Number(v) : v)),
   SMS_PROVIDER: z.enum(['log', 'sparrow', 'aakash']).default('log'),
+  /** Lets a production boot use the `log` provider anyway (a demo server): it writes every code to the log. */
+  SMS_ALLOW_LOG: bool.default(false),
   SMS_BASE_URL: z.string().url().optional(),
   SMS_TOKEN: z.string().optional(),
   SMS_FROM: z.string().default('Campaign'),
@@ -107,6 +109,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED) {
     throw new ConfigError('Invalid configuration:\n  RATE_LIMIT_DISABLED: is not allowed when NODE_ENV=production');
+  }
+  if (env.NODE_ENV === 'production' && env.SMS_PROVIDER === 'log' && !env.SMS_ALLOW_LOG) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER: log is not allowed when NODE_ENV=production (it sends no SMS and writes every code to the log); set sparrow or aakash, or SMS_ALLOW_LOG=true for a demo server',
+    );
   }
   return {
     app: {
