@@ -145,3 +145,95 @@ describe('auth (POST /api/v1/auth/*)', () => {
     expect(mismatch.body.errors.password_confirmation).toEqual(['The password confirmation does not match.']);
   });
 });
+
+/** More ways a token might be turned into access, each refused (docs/security.md, "Tokens"). */
+describe('tokens: tampered, stale or orphaned', () => {
+  let t: TestApp;
+  let admin: string;
+  let secret: string;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+    secret = (t.app.get(JwtService) as unknown as { options: { secret: string } }).options.secret;
+  });
+  afterAll(() => t.close());
+
+  let seq = 0;
+  /** A fresh user of `role` (and branch), signed in: [slug, token]. */
+  async function member(role: string, branchOrder: number | null): Promise<{ slug: string; token: string; id: number }> {
+    seq += 1;
+    const email = `token-${seq}@example.com`;
+    const roleId = (await t.db.query(`SELECT id FROM role WHERE title = $1`, [role]))[0].id;
+    const branchId = branchOrder === null ? null : (await t.db.query(`SELECT id FROM branch ORDER BY "order", id OFFSET $1 LIMIT 1`, [branchOrder]))[0].id;
+    const made = await t
+      .http()
+      .post('/api/v1/user')
+      .set('Authorization', admin)
+      .send({ first_name: 'Token', last_name: `Holder ${seq}`, email, password: 'Token@20820', password_confirmation: 'Token@20820', role_id: roleId, branch_id: branchId });
+    expect(made.status).toBe(200);
+    const login = await t.http().post('/api/v1/auth/login').set('X-Forwarded-For', `10.1.0.${seq}`).send({ email, password: 'Token@20820' });
+    return { slug: made.body.data.slug, token: login.body.access_token, id: made.body.data.id };
+  }
+  const me = (token: string) => t.http().post('/api/v1/auth/me').set('Authorization', `Bearer ${token}`);
+  const parts = (token: string) => token.split('.');
+  const decode = (seg: string) => JSON.parse(Buffer.from(seg, 'base64url').toString('utf8'));
+  const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+  it('a token of a deleted user', async () => {
+    const m = await member('Head Office', null);
+    expect((await me(m.token)).status).toBe(200);
+    expect((await t.http().delete(`/api/v1/user/${m.slug}`).set('Authorization', admin)).status).toBe(200);
+    expect((await me(m.token)).status).toBe(401);
+    expect((await t.http().get('/api/v1/preregistration').set('Authorization', `Bearer ${m.token}`)).status).toBe(401);
+  });
+
+  it('a tampered payload (another user, another token version), signature kept', async () => {
+    const m = await member('Branch Staff', 0);
+    const [head, body, sig] = parts(m.token);
+    const adminId = (await t.db.query(`SELECT id FROM "user" WHERE email = 'admin@example.com'`))[0].id;
+    for (const change of [{ sub: adminId }, { tv: decode(body).tv + 1 }, { exp: 9999999999 }, { sub: `${m.id} OR 1=1` }]) {
+      const forged = `${head}.${encode({ ...decode(body), ...change })}.${sig}`;
+      expect([change, (await me(forged)).status]).toEqual([change, 401]);
+    }
+    expect((await me(`${head}.${body}.`)).status).toBe(401);
+    expect((await me(`${head}.${body}.${sig.slice(0, -2)}`)).status).toBe(401);
+    expect((await me(m.token)).status).toBe(200);
+  });
+
+  it('a well-signed token that is not yet valid (nbf) or carries no token version', async () => {
+    const m = await member('Branch Staff', 0);
+    const early = new JwtService({ secret }).sign({ sub: m.id, tv: 0, nbf: Math.floor(Date.now() / 1000) + 3600 });
+    expect((await me(early)).status).toBe(401);
+    const versionless = new JwtService({ secret }).sign({ sub: m.id });
+    expect((await me(versionless)).status).toBe(401);
+  });
+
+  it('a token passed in the query string or a cookie is not a login', async () => {
+    const m = await member('Branch Staff', 0);
+    expect((await t.http().post(`/api/v1/auth/me?token=${m.token}&access_token=${m.token}`)).status).toBe(401);
+    expect((await t.http().post('/api/v1/auth/me').set('Cookie', `token=${m.token}; access_token=${m.token}`)).status).toBe(401);
+  });
+
+  it('revoked when an admin sets a new password', async () => {
+    const m = await member('Branch Staff', 0);
+    const set = await t.http().post(`/api/v1/user/${m.slug}`).set('Authorization', admin).send({ password: 'Reset@20830', password_confirmation: 'Reset@20830' });
+    expect(set.status).toBe(200);
+    expect((await me(m.token)).status).toBe(401);
+  });
+
+  it('carries no rights of its own: a role or branch change applies to the next request', async () => {
+    const office = await member('Head Office', null);
+    expect((await t.http().get('/api/v1/user').set('Authorization', `Bearer ${office.token}`)).status).toBe(200);
+    const staffRole = (await t.db.query(`SELECT id FROM role WHERE title = 'Branch Staff'`))[0].id;
+    const [a, b] = (await t.db.query(`SELECT id FROM branch ORDER BY "order", id LIMIT 2`)).map((r: { id: number }) => r.id);
+    expect((await t.http().post(`/api/v1/user/${office.slug}`).set('Authorization', admin).send({ role_id: staffRole, branch_id: a })).status).toBe(200);
+    // Same token: now a branch user of A, without read-user, scoped to A.
+    expect((await t.http().get('/api/v1/user').set('Authorization', `Bearer ${office.token}`)).status).toBe(403);
+    const listA = await t.http().get('/api/v1/preregistration').query({ length: -1 }).set('Authorization', `Bearer ${office.token}`);
+    expect(listA.status).toBe(200);
+    expect(listA.body.data.every((p: { branch_id: number | null; nearest_branch_id: number | null }) => (p.branch_id ?? p.nearest_branch_id) === a)).toBe(true);
+    expect((await t.http().post(`/api/v1/user/${office.slug}`).set('Authorization', admin).send({ branch_id: b })).status).toBe(200);
+    const listB = await t.http().get('/api/v1/preregistration').query({ length: -1 }).set('Authorization', `Bearer ${office.token}`);
+    expect(listB.body.data.every((p: { branch_id: number | null; nearest_branch_id: number | null }) => (p.branch_id ?? p.nearest_branch_id) === b)).toBe(true);
+  });
+});
