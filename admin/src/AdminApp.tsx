@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { AccessDenied } from './layout/AccessDenied';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
@@ -40,10 +40,10 @@ export const AdminApp = () => (
     dashboard={RegistrationDashboard}
     accessDenied={AccessDenied}
   >
-    <Resource name="branch" {...branch} options={{ label: 'Dealers' }} />
-    <Resource name="user" {...user} options={{ label: 'Dealer Users' }} />
-    <Resource name="bike-model" {...bikeModel} options={{ label: 'Bike Models' }} />
-    <Resource name="video" {...video} options={{ label: 'Winners' }} />
+    {appResource('branch', branch, 'Dealers')}
+    {appResource('user', user, 'Dealer Users')}
+    {appResource('bike-model', bikeModel, 'Bike Models')}
+    {appResource('video', video, 'Winners')}
     {appResource('preregistration', preregistration, 'Pre-Registration')}
     {appResource('registration', registration, 'Customers')}
     {appResource('test-ride', testRide, 'Test Rides')}

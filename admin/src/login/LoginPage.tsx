@@ -85,6 +85,7 @@ export const LoginPage = () => {
               autoComplete="username"
               required
               autoFocus
+              slotProps={{ inputLabel: { required: false } }}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               disabled={loading}
@@ -99,11 +100,13 @@ export const LoginPage = () => {
               onChange={(e) => setPassword(e.target.value)}
               disabled={loading}
               slotProps={{
+                inputLabel: { required: false },
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
                       <IconButton
-                        aria-label={showPassword ? 'Hide password' : 'Show password'}
+                        aria-label={showPassword ? 'Hide' : 'Show'}
+                        title={showPassword ? 'Hide password' : 'Show password'}
                         onClick={() => setShowPassword((v) => !v)}
                         edge="end"
                       >

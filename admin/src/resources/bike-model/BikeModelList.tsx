@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 import { SERVER_ORDER } from '../../components/listDefaults';
+import { showRowClick } from '../../routing';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 
@@ -16,7 +17,7 @@ export const BikeModelList = () => (
       </TopToolbar>
     }
   >
-    <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable rowClick={showRowClick} bulkActionButtons={false}>
       <DataTable.Col source="title" label="Title" />
     </DataTable>
   </List>

@@ -1,6 +1,7 @@
 import { CreateButton, DataTable, List, NumberField, SearchInput, TopToolbar } from 'react-admin';
 import { DownloadButton } from '../../components/DownloadButton';
 import { SERVER_ORDER } from '../../components/listDefaults';
+import { showRowClick } from '../../routing';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 
@@ -22,7 +23,7 @@ export const BranchList = () => (
       </TopToolbar>
     }
   >
-    <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable rowClick={showRowClick} bulkActionButtons={false}>
       <DataTable.Col source="title" label="Title" />
       <DataTable.Col source="state" label="State" disableSort />
       <DataTable.Col source="district" label="District" disableSort />

@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 import { SERVER_ORDER } from '../../components/listDefaults';
+import { showRowClick } from '../../routing';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 
@@ -16,7 +17,7 @@ export const UserList = () => (
       </TopToolbar>
     }
   >
-    <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable rowClick={showRowClick} bulkActionButtons={false}>
       <DataTable.Col source="name" label="Name" />
       <DataTable.Col source="email" label="Email" />
       <DataTable.Col source="role.title" label="Role" />

@@ -1,5 +1,6 @@
 import { CreateButton, DataTable, List, NumberField, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { SERVER_ORDER } from '../../components/listDefaults';
+import { showRowClick } from '../../routing';
 import { VIDEO_PRIZE_FILTER } from './videoPrizes';
 
 const filters = [
@@ -20,7 +21,7 @@ export const VideoList = () => (
       </TopToolbar>
     }
   >
-    <DataTable rowClick="show" bulkActionButtons={false}>
+    <DataTable rowClick={showRowClick} bulkActionButtons={false}>
       <DataTable.Col source="title" label="Title" />
       <DataTable.Col source="registration_id" label="Registration Id" disableSort />
       <DataTable.Col source="amount" label="Amount" disableSort>
