@@ -1,11 +1,35 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Inlines the (small) stylesheet into index.html: one render-blocking request less before the
+ * first paint on a slow phone network. The CSP allows inline styles, not inline scripts.
+ */
+function inlineCss(): Plugin {
+  return {
+    name: 'campaign:inline-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      let text = String(html.source);
+      for (const [name, file] of Object.entries(bundle)) {
+        if (file.type !== 'asset' || !name.endsWith('.css')) continue;
+        const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+        if (link.test(text)) text = text.replace(link, () => `<style>${String(file.source).replace(/<\/style/gi, '<\\/style')}</style>`);
+      }
+      html.source = text;
+    },
+  };
+}
 
 // Built into public-site/dist; the backend serves it at every path that is not
 // /api, /admin, /login or /uploads (SPA fallback to index.html).
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), inlineCss()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

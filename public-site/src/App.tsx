@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { getSettings } from './api';
+import { SiteFooter, useHeaderLogo } from './components/Layout';
 import LandingPage from './pages/LandingPage';
 import { matchRoute, onLinkClick, useLocation } from './router';
+import { useData } from './useData';
 
 // Everything but the landing page loads on demand (the landing JS must stay small).
 const EnquiryPage = lazy(() => import('./pages/EnquiryPage'));
@@ -24,6 +28,17 @@ const TITLES: Record<string, string> = {
 export default function App() {
   const { pathname, hash } = useLocation();
   const route = matchRoute(pathname);
+  const settings = useData(getSettings).data;
+  useHeaderLogo(settings);
+  const full = route.name === 'winners' || route.name === 'reset-password' || route.name === 'not-found';
+  const footerEl = document.getElementById('footer');
+  const footer = footerEl && createPortal(<SiteFooter settings={settings} social={route.name !== 'winners'} />, footerEl);
+
+  // The static hero (index.html) belongs to the landing page and the dialogs over it only.
+  useEffect(() => {
+    if (full) document.documentElement.dataset.page = 'full';
+    else delete document.documentElement.dataset.page;
+  }, [full]);
 
   useEffect(() => {
     document.title = route.name === 'home' ? TITLES.home : `${TITLES[route.name]} | Campaign 2082`;
@@ -39,24 +54,23 @@ export default function App() {
   }, [pathname, hash]);
 
   // Full pages start at the top.
-  const backdrop = route.name === 'winners' || route.name === 'reset-password' || route.name === 'not-found' ? route.name : 'landing';
+  const backdrop = full ? route.name : 'landing';
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0);
   }, [backdrop]);
 
-  if (route.name === 'winners')
+  if (full) {
     return (
-      <Page>
-        <WinnerListPage />
-      </Page>
+      <>
+        <Suspense fallback={<p className="page-loading">Loading…</p>}>
+          {route.name === 'winners' && <WinnerListPage />}
+          {route.name === 'reset-password' && <ResetPasswordPage />}
+        </Suspense>
+        {route.name === 'not-found' && <NotFound />}
+        {footer}
+      </>
     );
-  if (route.name === 'reset-password')
-    return (
-      <Page>
-        <ResetPasswordPage />
-      </Page>
-    );
-  if (route.name === 'not-found') return <NotFound />;
+  }
 
   return (
     <>
@@ -67,23 +81,20 @@ export default function App() {
         {route.name === 'draw' && <DrawPage key={route.slug} slug={route.slug} />}
         {route.name === 'thankyou' && <ThankYouPage />}
       </Suspense>
+      {footer}
     </>
   );
 }
 
-function Page({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<p className="page-loading">Loading…</p>}>{children}</Suspense>;
-}
-
 function NotFound() {
   return (
-    <main id="main" className="page narrow">
+    <div className="page narrow">
       <h1>Page not found</h1>
       <p>
         <a href="/" onClick={onLinkClick}>
           Go to the home page
         </a>
       </p>
-    </main>
+    </div>
   );
 }

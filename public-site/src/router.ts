@@ -80,14 +80,34 @@ export function navigate(to: string, opts: { replace?: boolean } = {}) {
   emit();
 }
 
-/** Click handler for <a>: same-app links change the route without a page load. */
-export function onLinkClick(e: MouseEvent<HTMLAnchorElement>) {
-  const a = e.currentTarget;
+interface ClickLike {
+  defaultPrevented: boolean;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  preventDefault(): void;
+}
+
+function followInApp(e: ClickLike, a: HTMLAnchorElement) {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  if (a.target && a.target !== '_self') return;
-  if (a.hasAttribute('download')) return;
+  if ((a.target && a.target !== '_self') || a.hasAttribute('download') || !a.href) return;
   const url = new URL(a.href);
   if (url.origin !== window.location.origin || isExternalPath(url.pathname)) return;
   e.preventDefault();
   navigate(url.pathname + url.search + url.hash);
+}
+
+/** Click handler for <a> rendered by React: same-app links change the route without a page load. */
+export function onLinkClick(e: MouseEvent<HTMLAnchorElement>) {
+  followInApp(e, e.currentTarget);
+}
+
+/** The same for links in the static HTML (header logo, hero) and any other anchor on the page. */
+export function routeStaticLinks() {
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.('a');
+    if (a instanceof HTMLAnchorElement) followInApp(e, a);
+  });
 }

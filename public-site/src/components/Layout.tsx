@@ -1,29 +1,27 @@
 import type { Settings } from '../api';
-import { onLinkClick } from '../router';
+import { useEffect } from 'react';
 
 /**
- * Header and footer shared by the landing page and the winner list. The header's markup is
- * repeated in index.html as the first paint, so keep both in step.
+ * The header is static HTML in index.html (it paints before any script). This keeps its logo in
+ * step with settings: the uploaded logo when there is one, else our own SVG.
  */
-export function SiteHeader({ settings }: { settings?: Settings }) {
-  const brand = settings?.brand_name || 'Brand logo';
-  return (
-    <header className="site-header">
-      <a href="/" className="logo-link" onClick={onLinkClick}>
-        <img className="logo" src={settings?.logo?.url || '/logo.svg'} width="132" height="40" alt={brand} />
-      </a>
-      <img className="badge" src="/campaign-2082.svg" width="104" height="40" alt="Campaign 2082" />
-    </header>
-  );
+export function useHeaderLogo(settings?: Settings) {
+  useEffect(() => {
+    const img = document.querySelector<HTMLImageElement>('.site-header .logo');
+    if (!img || !settings) return;
+    const src = settings.logo?.url || '/logo.svg';
+    if (img.getAttribute('src') !== src) img.src = src;
+    img.alt = settings.brand_name || 'Brand logo';
+  }, [settings]);
 }
 
-/** `social`: list the social links here (the winner list shows them in its own section). */
+/** The footer's content (rendered into the static <footer id="footer">). `social`: list the social links here (the winner list shows them in its own section). */
 export function SiteFooter({ settings, social = true }: { settings?: Settings; social?: boolean }) {
   const year = new Date().getFullYear();
   const links = social ? (settings?.social_links ?? []) : [];
   const phones = settings?.support_phones ?? [];
   return (
-    <footer className="site-footer">
+    <>
       {links.length > 0 && (
         <nav aria-label="Social media">
           <ul className="inline-list">
@@ -62,6 +60,6 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
       <p className="copyright">
         © {year} {settings?.brand_name || 'Campaign 2082'}. All rights reserved.
       </p>
-    </footer>
+    </>
   );
 }

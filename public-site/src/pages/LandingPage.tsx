@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getBranches, getSettings, type Branch, type Settings } from '../api';
-import { SiteFooter, SiteHeader } from '../components/Layout';
 import { Modal } from '../components/Modal';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
@@ -14,46 +13,35 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   const branches = useData(getBranches);
   const [booking, setBooking] = useState(false);
 
+  // "Book a Test Ride" is in the static hero of index.html; wire it while this page is shown.
+  useEffect(() => {
+    const button = document.getElementById('book-test-ride');
+    if (!button) return;
+    const open = () => setBooking(true);
+    button.addEventListener('click', open);
+    button.addEventListener('pointerenter', loadBooking);
+    button.addEventListener('focus', loadBooking);
+    return () => {
+      button.removeEventListener('click', open);
+      button.removeEventListener('pointerenter', loadBooking);
+      button.removeEventListener('focus', loadBooking);
+    };
+  }, []);
+
   return (
     <>
-      <SiteHeader settings={settings} />
-      <main id="main">
-        <section className="hero" aria-labelledby="hero-title">
-          <img className="hero-img" src="/hero.svg" width="720" height="360" alt="" fetchPriority="high" decoding="async" />
-          <div className="hero-text">
-            <h1 id="hero-title">Win a cash discount on your new bike</h1>
-            <p>Pre-register for the campaign 2082, verify your phone and spin the prize wheel.</p>
-          </div>
-          <div className="cta">
-            <a className="btn btn-primary" href="/enquiry" onClick={onLinkClick}>
-              Register now
-            </a>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => setBooking(true)}
-              onPointerEnter={loadBooking}
-              onFocus={loadBooking}
-            >
-              Book a Test Ride
-            </button>
-          </div>
-        </section>
+      <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
 
-        <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
+      <section className="panel winners-link" aria-label="Winners list">
+        <p>Meet the lucky people who already won, and watch their videos.</p>
+        <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
+          Winners
+        </a>
+      </section>
 
-        <section className="panel winners-link" aria-label="Winners list">
-          <p>Meet the lucky people who already won, and watch their videos.</p>
-          <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
-            Winners
-          </a>
-        </section>
-
-        <RichPanel id="scheme" title="Scheme Details" html={settings?.scheme} />
-        <RichPanel id="terms" title="Terms and Condition" html={settings?.terms} />
-        <RichPanel id="privacy-policy" title="Privacy Policy" html={settings?.policy} />
-      </main>
-      <SiteFooter settings={settings} />
+      <RichPanel id="scheme" title="Scheme Details" html={settings?.scheme} />
+      <RichPanel id="terms" title="Terms and Condition" html={settings?.terms} />
+      <RichPanel id="privacy-policy" title="Privacy Policy" html={settings?.policy} />
       {showNotice && settings?.notice && <Notice notice={settings.notice} />}
       {booking && (
         <Suspense fallback={null}>
@@ -104,7 +92,7 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
         {loading
           ? 'Loading showrooms…'
           : failed
-            ? 'Showrooms could not be loaded right now.'
+            ? 'Showrooms are not available now.'
             : `${shown.length} showroom${shown.length === 1 ? '' : 's'}`}
       </p>
       <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label="Showrooms" aria-busy={loading}>

@@ -1,5 +1,6 @@
 import { PlatformSchema1763800000000 } from './1763800000000-PlatformSchema';
 import { CatalogueSchema1763800001000 } from './1763800001000-CatalogueSchema';
+import { GeographyData1763800001500 } from './1763800001500-GeographyData';
 import { CampaignSchema1763800002000 } from './1763800002000-CampaignSchema';
 import { SalesSchema1763800003000 } from './1763800003000-SalesSchema';
 import { TestRideSchema1763800004000 } from './1763800004000-TestRideSchema';
@@ -7,7 +8,6 @@ import { SalesReferrerLink1763800004500 } from './1763800004500-SalesReferrerLin
 import { SmsBatch1763800005000 } from './1763800005000-SmsBatch';
 import { AuditLog1763800006000 } from './1763800006000-AuditLog';
 import { UnlistedFiles1763800008000 } from './1763800008000-UnlistedFiles';
-import { GeographyData1763800001500 } from './1763800001500-GeographyData';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist. */
 export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, SalesSchema1763800003000, TestRideSchema1763800004000, SalesReferrerLink1763800004500, SmsBatch1763800005000, AuditLog1763800006000, UnlistedFiles1763800008000];
