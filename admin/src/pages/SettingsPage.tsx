@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { Form, SaveButton, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
+import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { Permission } from '../permissions';
 import { changedFields, type AppDataProvider } from '../providers/dataProvider';
@@ -15,6 +15,12 @@ export interface Settings {
   policy?: string | null;
   video?: unknown;
 }
+
+/** The rich-text editor with an accessible name: the library's editable box has none of its own. */
+const named = (label: string) => ({
+  ...DefaultEditorOptions,
+  editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
+});
 
 /** The fields this page writes: the logo as an uploaded file id, and three rich texts. */
 const WRITABLE = ['logo_id', 'scheme', 'terms', 'policy'];
@@ -63,9 +69,9 @@ export const SettingsPage = () => {
             <RecordContextProvider value={{ id: 'settings', ...settings }}>
               <Form onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
                 <FilePickerInput source="logo_id" previewSource="logo" label="Logo" />
-                <RichTextInput source="scheme" label="Scheme" fullWidth />
-                <RichTextInput source="terms" label="Terms and Conditions" fullWidth />
-                <RichTextInput source="policy" label="Privacy Policy" fullWidth />
+                <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
+                <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />
+                <RichTextInput source="policy" label="Privacy Policy" fullWidth editorOptions={named('Privacy Policy')} />
                 {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
               </Form>
             </RecordContextProvider>

@@ -113,9 +113,8 @@ describe('catalogue (browser)', () => {
     await step(admin, 'settings form', async () => {
       await admin.goto(`${t.url}/admin/settings`);
       for (const [label, text] of Object.entries(texts)) {
-        // The rich-text editors have no accessible name (ra-input-rich-text leaves the contenteditable
-        // unlabelled): each is found under its visible label.
-        const editor = admin.locator('.ra-input', { has: admin.getByText(label, { exact: true }) }).locator('[contenteditable="true"]');
+        // Each rich-text editor is a textbox named by its label, as a screen reader hears it.
+        const editor = admin.getByRole('textbox', { name: label, exact: true });
         await editor.click();
         await editor.press('ControlOrMeta+a');
         await editor.press('Delete');
