@@ -88,7 +88,7 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
           </select>
         </label>
       </div>
-      <p className="muted" role="status">
+      <p className="muted one-line" role="status">
         {loading
           ? 'Loading showrooms…'
           : failed
