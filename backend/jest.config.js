@@ -13,7 +13,8 @@ module.exports = {
   testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // test/faults has its own run (jest.faults.config.js): child processes, a database stopped and started.
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

@@ -13,6 +13,8 @@ const suites = [
   { name: 'admin', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'admin.json')}`], cwd: 'admin', file: 'admin.json' },
   { name: 'public-site', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'public-site.json')}`], cwd: 'public-site', file: 'public-site.json' },
   { name: 'backend', cmd: ['npx', 'jest', '--json', `--outputFile=${join(out, 'backend.json')}`, ...process.argv.slice(2)], cwd: 'backend', file: 'backend.json' },
+  // Fault tests (database stopped mid-load, SIGKILL/SIGTERM, two instances): child processes, one file at a time.
+  { name: 'backend-faults', cmd: ['npx', 'jest', '-c', 'jest.faults.config.js', '--runInBand', '--json', `--outputFile=${join(out, 'backend-faults.json')}`], cwd: 'backend', file: 'backend-faults.json' },
 ];
 
 let passed = 0;

@@ -12,6 +12,8 @@ export interface Cluster {
   adminUrl: string;
   dir?: string;
   binDir?: string;
+  /** pg_ctl -o options it was started with (to start it again after pauseCluster). */
+  startOptions?: string;
 }
 
 export function findPgBin(): string {
@@ -65,7 +67,19 @@ export async function startCluster(): Promise<Cluster> {
     '-c shared_buffers=128MB',
   ].join(' ');
   asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
-  return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, binDir: bin };
+  return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, binDir: bin, startOptions: opts };
+}
+
+/** Stops the server but keeps its data (fault tests): `fast` ends every session, as a crash or a restart would. */
+export function pauseCluster(c: Cluster, mode: 'fast' | 'immediate' = 'fast') {
+  if (!c.dir || !c.binDir) throw new Error('pauseCluster needs a cluster started by startCluster');
+  asPostgres(join(c.binDir, 'pg_ctl'), ['-D', join(c.dir, 'data'), '-m', mode, '-w', 'stop']);
+}
+
+/** Starts a paused cluster again on the same port and data. */
+export function resumeCluster(c: Cluster) {
+  if (!c.dir || !c.binDir || !c.startOptions) throw new Error('resumeCluster needs a cluster started by startCluster');
+  asPostgres(join(c.binDir, 'pg_ctl'), ['-D', join(c.dir, 'data'), '-o', c.startOptions, '-l', join(c.dir, 'log'), '-w', 'start']);
 }
 
 export function stopCluster(c: Cluster) {

@@ -69,9 +69,12 @@ function notNullColumn(e: unknown): string | undefined {
 
 export function isDatabaseDown(e: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
-  const err = e as { code?: string; driverError?: { code?: string }; message?: string };
+  const err = e as { code?: string; driverError?: { code?: string }; message?: string; name?: string };
   const code = err.driverError?.code ?? err.code;
   if (code && DB_DOWN_CODES.has(code)) return true;
+  // TypeORM releases a transaction's query runner when its connection dies mid-transaction;
+  // the next statement (often the COMMIT) then fails with one of these: the database went away.
+  if (err.name === 'QueryRunnerAlreadyReleasedError' || err.name === 'QueryRunnerProviderAlreadyReleasedError') return true;
   const msg = err.message ?? '';
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg);
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable/i.test(msg);
 }
