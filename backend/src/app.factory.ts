@@ -8,7 +8,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { BodylessRouteInterceptor, SafeInputPipe } from './common/http/safe-input';
+import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/configuration';
@@ -60,6 +60,10 @@ export async function createApp(config: AppConfig, opts: { logger?: boolean } = 
   );
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.body && typeof req.body === 'object') wellFormedText(req.body);
+    next();
+  });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
   app.useGlobalInterceptors(new BodylessRouteInterceptor());

@@ -53,6 +53,21 @@ describe('bad input the database used to answer with a 500', () => {
     });
   });
 
+  describe('a lone UTF-16 surrogate in JSON ("\\ud800": not text)', () => {
+    it('is read as U+FFFD, so the field’s own rule answers 422 (isEmail used to throw: a 500)', async () => {
+      const before = (await t.db.query(`SELECT count(*)::int AS n FROM branch`))[0].n;
+      const res = await t
+        .http()
+        .post('/api/v1/branch')
+        .set('Authorization', admin)
+        .set('Content-Type', 'application/json')
+        .send('{"title":"Surrogate","state":"Bagmati","district":"Kathmandu","city":"Kathmandu Metropolitan City","email":"\\ud800"}');
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['email']);
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM branch`))[0].n).toBe(before);
+    });
+  });
+
   describe('a number past the int columns (2^31 - 1)', () => {
     it('as an all-digit id in a path: 404', async () => {
       for (const path of ['/api/v1/user/2147483648', '/api/v1/branch/99999999999', '/api/v1/bike-model/2147483648']) {

@@ -92,3 +92,18 @@ export class BodylessRouteInterceptor implements NestInterceptor {
     return reads;
   }
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * JSON may carry a lone UTF-16 surrogate ("\ud800"), which is not text: validators that
+ * URI-encode their input (isEmail, isURL) throw on it, a 500. Runs right after the body
+ * parser and replaces each lone surrogate with U+FFFD, so the field's own rule answers 422.
+ */
+export function wellFormedText(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return LONE_SURROGATE.test(v) ? v.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD') : v;
+  if (depth > 20 || !v || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => wellFormedText(x, depth + 1));
+  for (const [k, x] of Object.entries(v)) (v as Record<string, unknown>)[k] = wellFormedText(x, depth + 1);
+  return v;
+}
