@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { uniquePhone } from '../factories/campaign';
-import { ChildApp, startChildApp } from '../harness/child-app';
+import { ChildApp, childLogin, startChildApp } from '../harness/child-app';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
 import { Cluster, pauseCluster, resumeCluster, startCluster, stopCluster } from '../harness/pg-cluster';
 import { buildTemplates, TEMPLATES, withDatabase } from '../harness/templates';
@@ -65,6 +65,7 @@ describe('the database stops mid-load', () => {
       if (![200, 422, 429, 503].includes(res.status) || (res.status === 503 && typeof json?.message !== 'string')) bad.push(`${path} ${res.status} ${JSON.stringify(json)}`);
       return { status: res.status, body: json as { data?: { slug: string } } };
     };
+    const office = await childLogin(app.url, 'office@example.com', 'Office@2082', '10.99.0.1');
     const model = (await reader.query(`SELECT id FROM bike_model ORDER BY id LIMIT 1`)).rows[0].id;
     const branch = (await reader.query(`SELECT id FROM branch ORDER BY "order", id LIMIT 1`)).rows[0].id;
     const client = async () => {
@@ -89,6 +90,12 @@ describe('the database stops mid-load', () => {
     const health = await fetch(`${app.url}/api/v1/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ message: 'The database is unavailable.' });
+    // A download asked for while it is down: a 503 too, not a broken file or a request left hanging.
+    for (const path of ['/preregistration/download', '/registration/download', '/test-ride/download', '/branch/export']) {
+      const res = await fetch(`${app.url}/api/v1${path}`, { headers: { authorization: `Bearer ${office}` }, signal: AbortSignal.timeout(15_000) }).catch((e: Error) => ({ status: -1, error: e.message }));
+      const body = 'error' in res ? res.error : await res.text();
+      expect([path, res.status, body]).toEqual([path, 503, JSON.stringify({ message: 'The service is temporarily unavailable. Please try again shortly.' })]);
+    }
 
     resumeCluster(cluster);
     const upAt = Date.now();

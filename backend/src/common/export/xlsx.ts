@@ -21,6 +21,11 @@ export async function streamXlsx<T>(
   rows: Iterable<T> | AsyncIterable<T>,
   sheetName = 'Sheet1',
 ): Promise<void> {
+  // The first row is read before anything is sent: a query that fails at once (the database
+  // went away after the sign-in check) is still answered with its error (503), not a 200
+  // followed by a cut-off file.
+  const iterator = Symbol.asyncIterator in rows ? (rows as AsyncIterable<T>)[Symbol.asyncIterator]() : (rows as Iterable<T>)[Symbol.iterator]();
+  let next = await iterator.next();
   res.status(200);
   res.setHeader('Content-Type', XLSX_MIME);
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
@@ -32,8 +37,14 @@ export async function streamXlsx<T>(
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for await (const row of rows) {
-    sheet.addRow(columns.map((c) => c.value(row) ?? '')).commit();
+  try {
+    while (!next.done) {
+      sheet.addRow(columns.map((c) => c.value(next.value as T) ?? '')).commit();
+      next = await iterator.next();
+    }
+  } finally {
+    // An abandoned cursor gives its connection back (cursorRows closes in its finally).
+    if (!next.done) await iterator.return?.();
   }
   sheet.commit();
   await workbook.commit();

@@ -16,7 +16,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
-    if (res.headersSent) return;
+    if (res.headersSent) {
+      // A stream (a download) failed after its first bytes: end it, so the client sees a failed
+      // download at once instead of waiting on an answer that never completes.
+      this.logger.warn(`answer cut off after it started: ${exception instanceof Error ? exception.message : String(exception)}`);
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
