@@ -7,11 +7,11 @@ import { DataSource } from 'typeorm';
  * cheap read before and after: a rolled-back transaction rolls its bumps back too.
  */
 export async function installChangeCounter(db: DataSource): Promise<void> {
-  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL)`);
+  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL, last_table text)`);
   await db.query(`INSERT INTO zz_test_changes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM zz_test_changes)`);
   await db.query(`
     CREATE OR REPLACE FUNCTION zz_test_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN UPDATE zz_test_changes SET n = n + 1; RETURN NULL; END $$`);
+    BEGIN UPDATE zz_test_changes SET n = n + 1, last_table = TG_TABLE_NAME || ' ' || TG_OP; RETURN NULL; END $$`);
   const tables: Array<{ name: string }> = await db.query(
     `SELECT tablename AS name FROM pg_tables
       WHERE schemaname = current_schema() AND tablename NOT IN ('rate_limit', 'zz_test_changes', 'migrations')`,
@@ -20,6 +20,12 @@ export async function installChangeCounter(db: DataSource): Promise<void> {
     await db.query(`DROP TRIGGER IF EXISTS zz_test_changes ON "${name}"`);
     await db.query(`CREATE TRIGGER zz_test_changes AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION zz_test_count_change()`);
   }
+}
+
+/** The table and operation of the last committed change (to name it in a finding). */
+export async function lastChange(db: DataSource): Promise<string | null> {
+  const [row] = await db.query(`SELECT last_table FROM zz_test_changes`);
+  return row?.last_table ?? null;
 }
 
 /** Committed row changes so far (see installChangeCounter). */
