@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Fade } from '@mui/material';
+import { Button, Fade } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -7,7 +7,6 @@ import {
   Layout as RaLayout,
   TitlePortal,
   useCanAccess,
-  useGetIdentity,
   usePermissions,
   useResourceDefinitions,
 } from 'react-admin';
@@ -35,22 +34,10 @@ const PreRegistrationShortcut = () => {
   );
 };
 
-/** The signed-in name beside the avatar, so it shows without opening the menu. */
-const WhoAmI = () => {
-  const { identity } = useGetIdentity();
-  if (!identity) return null;
-  return (
-    <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, mr: 1, fontSize: 14 }}>
-      {identity.fullName}
-    </Box>
-  );
-};
-
 const AppAppBar = () => (
   <AppBar userMenu={<AppUserMenu />} color="primary">
     <TitlePortal />
     <PreRegistrationShortcut />
-    <WhoAmI />
   </AppBar>
 );
 
