@@ -168,4 +168,12 @@ describe('bad input the database used to answer with a 500', () => {
       }
     });
   });
+
+  it('a branch placed last with the highest order does not stop the next branch from being made', async () => {
+    const place = { state: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu Metropolitan City' };
+    const last = await t.http().post('/api/v1/branch').set('Authorization', admin).send({ title: 'Order Max', order: 2147483647, ...place });
+    expect(last.status).toBe(200);
+    const next = await t.http().post('/api/v1/branch').set('Authorization', admin).send({ title: 'After Order Max', ...place });
+    expect(next.status).toBe(200);
+  });
 });

@@ -51,7 +51,11 @@ describe('codes never reach the log', () => {
     });
     return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
   };
-  const codeOf = async (slug: string) => (await db.query(`SELECT code FROM preregistration WHERE slug = $1`, [slug]))[0].code as string;
+  const codeOf = async (slug: string) => {
+    const [row] = await db.query(`SELECT code FROM preregistration WHERE slug = $1`, [slug]);
+    if (!row) throw new Error(`no pre-registration ${slug} in the database the app writes to; last log lines:\n${child.lines.slice(-15).join('\n')}`);
+    return row.code as string;
+  };
   const pass60s = (phone: string) => db.query(`UPDATE sms_outbox SET created_at = created_at - interval '61 seconds' WHERE phone = $1 AND kind = 'otp'`, [phone]);
 
   it('makes, sends, checks and resends codes with LOG_LEVEL=info, and no log line holds one', async () => {

@@ -81,7 +81,8 @@ export class BranchService {
     if (actor.branch_id !== null) throw new ForbiddenException('You do not have permission to do this.');
     const place = await this.checkPlace(dto);
     const saved = await this.branches.manager.transaction(async (em) => {
-      const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM branch`);
+      // Capped: a branch placed last with order 2^31 - 1 must not make every later create overflow (a 500).
+      const [{ next }] = await em.query(`SELECT LEAST(COALESCE(max("order"), 0), 2147483646) + 1 AS next FROM branch`);
       return em.save(
         em.create(BranchEntity, {
           slug: newSlug(),
