@@ -164,7 +164,7 @@ describe('codes and SMS under attack', () => {
     expect(staffResend.status).toBe(429);
     const queued3 = await otpRows(phone);
     expect(queued3).toBe(OTP.perPhonePerDay);
-    lines.push(`one phone from 40 addresses (20 enquiries, 20 resends, 1 staff resend): ${queued3} codes queued (limit ${OTP.perPhonePerDay} per phone a Nepal day)`);
+    lines.push(`one phone from 40 addresses (20 enquiries, 20 resends of which ${resent} sent, 1 staff resend): ${queued3} codes queued (limit ${OTP.perPhonePerDay} per phone a Nepal day)`);
 
     // 4. Bookings for one phone from 20 addresses at 20 different branch/model pairs: 5 customer SMS a day.
     const ridePhone = uniquePhone();

@@ -49,7 +49,7 @@ describe('codes never reach the log', () => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.0.${++ip % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as { data: { slug: string; code?: string } } };
   };
   const codeOf = async (slug: string) => {
     const [row] = await db.query(`SELECT code FROM preregistration WHERE slug = $1`, [slug]);
@@ -85,7 +85,7 @@ describe('codes never reach the log', () => {
     const slug3 = made.body.data.slug;
     const read = await call('GET', `/preregistration/${slug3}`, undefined, office);
     expect(read.body.data.code).toMatch(/^\d{6}$/);
-    codes.push(read.body.data.code);
+    codes.push(read.body.data.code!);
     await pass60s(phone3);
     expect((await call('POST', `/preregistration/${slug3}/resend`, undefined, office)).status).toBe(200);
     const c5 = await codeOf(slug3);

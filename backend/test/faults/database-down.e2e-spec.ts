@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { uniquePhone } from '../factories/campaign';
 import { ChildApp, childLogin, startChildApp } from '../harness/child-app';
@@ -85,7 +86,7 @@ describe('the database stops mid-load', () => {
     pauseCluster(cluster, 'fast');
     const downAt = Date.now();
     await new Promise((r) => setTimeout(r, 4000));
-    if (process.env.FAULT_LOG) require('node:fs').writeFileSync(process.env.FAULT_LOG, app.lines.join('\n'));
+    if (process.env.FAULT_LOG) writeFileSync(process.env.FAULT_LOG, app.lines.join('\n'));
     expect(app.proc.exitCode).toBeNull();
     const health = await fetch(`${app.url}/api/v1/health`);
     expect(health.status).toBe(503);
@@ -117,7 +118,7 @@ describe('the database stops mid-load', () => {
     running = false;
     await Promise.all(clients);
     expect(app.proc.exitCode).toBeNull();
-    if (process.env.FAULT_LOG) require('node:fs').writeFileSync(process.env.FAULT_LOG, app.lines.join('\n'));
+    if (process.env.FAULT_LOG) writeFileSync(process.env.FAULT_LOG, app.lines.join('\n'));
     expect(bad).toEqual([]);
     expect(statuses['enquiry 503'] ?? 0).toBeGreaterThan(0);
     expect(statuses['enquiry 200'] ?? 0).toBeGreaterThan(afterRecovery['enquiry 200'] ?? 0); // it works again

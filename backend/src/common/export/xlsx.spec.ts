@@ -25,10 +25,10 @@ function fakeResponse() {
 describe(streamXlsx.name, () => {
   it('writes nothing, not even the headers, when the first row cannot be read (the error is answered instead)', async () => {
     const { res, chunks } = fakeResponse();
-    async function* failing(): AsyncGenerator<{ a: string }> {
-      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    }
-    await expect(streamXlsx(res, 'X.xlsx', [{ header: 'A', value: (r: { a: string }) => r.a }], failing())).rejects.toThrow('ECONNREFUSED');
+    const failing: AsyncIterable<{ a: string }> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })) }),
+    };
+    await expect(streamXlsx(res, 'X.xlsx', [{ header: 'A', value: (r: { a: string }) => r.a }], failing)).rejects.toThrow('ECONNREFUSED');
     expect(res.statusCode).toBe(0);
     expect(res.headers).toEqual({});
     expect(chunks).toHaveLength(0);
