@@ -1,19 +1,8 @@
 import { ALL_PERMISSIONS, Permission } from '../src/common/auth/permission.enum';
 import { hashPassword } from '../src/modules/auth/password';
+import { appRoutes } from './harness/routes';
 import { startTestApp, TestApp } from './harness/test-app';
 import { ROUTE_PERMISSIONS } from './route-permissions';
-
-/** Lists the app's routes from Express's router: "METHOD /path". */
-export function appRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance();
-  const stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> = express.router?.stack ?? express._router.stack;
-  const out = new Set<string>();
-  for (const layer of stack) {
-    if (!layer.route) continue;
-    for (const m of Object.keys(layer.route.methods)) if (m !== '_all') out.add(`${m.toUpperCase()} ${layer.route.path}`);
-  }
-  return [...out].filter((r) => r.includes('/api/v1/')).sort();
-}
 
 describe('the permission guard', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
-import { parseDateFilter } from '../../common/time';
+import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
 import { ConfigService } from '../../config/config.module';
 import { AuditLogEntity } from './audit-log.entity';
 
@@ -34,10 +34,8 @@ export class AuditController {
     const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
     if (typeof query.user === 'string' && query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });
     if (typeof query.resource === 'string' && query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
-    const from = parseDateFilter(query.from, tz);
-    const to = parseDateFilter(query.to, tz, true);
-    if (from) qb.andWhere('a.created_at >= :from', { from });
-    if (to) qb.andWhere('a.created_at < :to', { to });
+    const range = rangeCondition('a.created_at', parseDateRange(query, tz));
+    qb.andWhere(range.sql, range.params);
     return paginate(qb, query, AUDIT_TABLE);
   }
 }
