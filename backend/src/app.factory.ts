@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -20,12 +20,12 @@ import { VideoService } from './modules/video/video.service';
 export const API_PREFIX = 'api/v1';
 
 /** Builds the whole app (API, docs, static front ends) for main.ts and the tests alike. */
-export async function createApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<INestApplication> {
+export async function createApp(config: AppConfig, opts: { logger?: false | LoggerService } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
-    logger: opts.logger === false ? false : undefined,
+    logger: opts.logger === undefined ? undefined : opts.logger,
   });
-  if (opts.logger !== false) app.useLogger(app.get(Logger));
+  if (opts.logger === undefined) app.useLogger(app.get(Logger));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   // Nested query parameters (order[0][column]) are part of the paging protocol.
   http.set('query parser', 'extended');

@@ -48,6 +48,14 @@ describe('paging protocol on GET /api/v1/user', () => {
     expect(res.body.errors.order).toEqual(['The column password cannot be ordered.']);
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('refuses %s (a name every object inherits) as an order column with 422', async (name) => {
+    const byName = await table({ 'order[0][column]': name });
+    expect(byName.status).toBe(422);
+    expect(byName.body.errors.order).toEqual([`The column ${name} cannot be ordered.`]);
+    const byIndex = await table({ 'columns[0][data]': name, 'order[0][column]': 0 });
+    expect(byIndex.status).toBe(422);
+  });
+
   it('treats an injection string in search as text', async () => {
     const res = await table({ 'search[value]': "' OR 1=1 --" });
     expect(res.status).toBe(200);

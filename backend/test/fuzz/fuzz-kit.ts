@@ -245,7 +245,7 @@ export async function fuzzRoute<T>(
       const res = await call(input);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const problems: string[] = [];
-      if (res.status >= 500) problems.push(`answered ${res.status}`);
+      if (res.status >= 500) problems.push(`answered ${res.status}${res.status === 500 ? `: ${app.t.errors.at(-1)?.split('\n').slice(0, 3).join(' | ') ?? 'nothing logged'}` : ''}`);
       const json = (res.headers['content-type'] ?? '').includes('application/json');
       // A download's refusal comes back through the binary parser: read it as JSON.
       const body = json && res.body && typeof (res.body as Buffer).readUInt8 === 'function' ? JSON.parse(res.body.toString('utf8') || 'null') : res.body;

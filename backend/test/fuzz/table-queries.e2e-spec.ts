@@ -56,6 +56,8 @@ const paramValue: fc.Arbitrary<{ raw: string } | string | string[]> = fc.oneof(
   // Longer than ~16 kB the URL is refused by Node itself (431): up to 5,000 characters is enough.
   { arbitrary: hostileString.map((s) => s.slice(0, 5000)), weight: 3 },
   { arbitrary: fc.constantFrom('asc', 'desc', 'ASC', '0', '1', '-1', '10', '1000', '100000000000', '1e9', '0x10', 'created_at', 'name', 'id', 'branch.title', 'all', 'none', 'public', '2026-11-22', '2026-11-22 18:15', '2026-02-30', '9999-99-99'), weight: 3 },
+  // Names every object inherits: a lookup that is not an own-key check treats them as known.
+  { arbitrary: fc.constantFrom('constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'), weight: 1 },
   { arbitrary: fc.constantFrom({ raw: '%FF%FE' }, { raw: '%' }, { raw: '%E0%A4' }, { raw: '%00' }, { raw: '%C0%AE%C0%AE' }), weight: 1 },
   { arbitrary: fc.array(fc.constantFrom(...INJECTIONS), { minLength: 1, maxLength: 3 }), weight: 1 },
 );

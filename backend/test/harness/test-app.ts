@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
@@ -18,6 +18,8 @@ export interface TestApp {
   databaseUrl: string;
   dataDir: string;
   http: () => ReturnType<typeof request>;
+  /** What the app logged as errors (a 500's stack), newest last: named in a test's findings. */
+  errors: string[];
   /** Bearer token for a login (cached per email). */
   token(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -61,7 +63,14 @@ export async function startTestApp(opts: { template?: TemplateName; listen?: boo
     SMS_WORKER_INTERVAL_MS: '50',
     ...opts.env,
   });
-  const app = await createApp(config, { logger: false });
+  const errors: string[] = [];
+  const keep = (message: unknown, ...rest: unknown[]) => {
+    errors.push([message, ...rest].map(String).join(' ').slice(0, 2000));
+    if (errors.length > 20) errors.shift();
+  };
+  // Silent, except that errors are kept so a test that meets a 500 can say why.
+  const logger: LoggerService = { log: () => undefined, warn: () => undefined, error: keep, fatal: keep };
+  const app = await createApp(config, { logger });
   await app.init();
   let url = '';
   if (opts.listen) {
@@ -76,6 +85,7 @@ export async function startTestApp(opts: { template?: TemplateName; listen?: boo
     db: app.get(DataSource),
     databaseUrl: database.url,
     dataDir,
+    errors,
     http,
     async token(email, password = DEMO_PASSWORDS[email]) {
       const cached = tokens.get(email);

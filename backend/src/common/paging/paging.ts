@@ -69,7 +69,8 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
     const idx = Number(o.column);
     const name = Number.isInteger(idx) ? (columns[idx]?.data ?? columns[idx]?.name) : String(o.column);
     const dir = String(o.dir ?? 'asc').toUpperCase();
-    if (!name || !(name in spec.orderable)) {
+    // Own keys only: 'constructor' or 'toString' are on every object's prototype.
+    if (!name || !Object.hasOwn(spec.orderable, name)) {
       errors.order = [`The column ${name ?? o.column} cannot be ordered.`];
       continue;
     }
