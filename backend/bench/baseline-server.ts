@@ -168,6 +168,10 @@ async function count(from: string, params: unknown[]): Promise<number> {
 interface TableDef {
   alias: string;
   from: string;
+  /** The table alone: the count and a deep page's ids need none of the joins (the product drops them too). */
+  bare: string;
+  /** The column a branch user's rows are scoped by. */
+  owner: string;
   order: string;
   search: string[];
   columns: string;
@@ -179,6 +183,8 @@ const TABLES: Record<string, TableDef> = {
     alias: 'p',
     from: `FROM preregistration p LEFT JOIN branch branch ON branch.id = p.branch_id LEFT JOIN branch nearest_branch ON nearest_branch.id = p.nearest_branch_id
            LEFT JOIN bike_model bike_model ON bike_model.id = p.bike_model_id`,
+    bare: 'FROM preregistration p',
+    owner: 'p.owner_branch_id',
     order: 'p.created_at DESC, p.id DESC',
     search: ['p.name', 'p.phone'],
     columns: `p.id, p.slug, p.name, p.phone, p.email, p.address, p.citizenship_no, p.bike_model_id, p.branch_id, p.nearest_branch_id, p.source, p.roadie,
@@ -194,6 +200,8 @@ const TABLES: Record<string, TableDef> = {
     alias: 'r',
     from: `FROM registration r LEFT JOIN bike_model bike_model ON bike_model.id = r.bike_model_id LEFT JOIN branch branch ON branch.id = r.branch_id
            LEFT JOIN preregistration preregistration ON preregistration.id = r.preregistration_id`,
+    bare: 'FROM registration r',
+    owner: 'r.branch_id',
     order: 'r.created_at DESC, r.id DESC',
     search: ['r.name', 'r.phone', 'r.bill_no'],
     columns: `r.id, r.slug, r.bill_no, r.name, r.phone, r.address, r.citizenship_no, r.email, r.shared, r.payment_mode, r.coupon_amount, r.created_at,
@@ -204,8 +212,8 @@ const TABLES: Record<string, TableDef> = {
       if (p.get('bike_model')) add('r.bike_model_id = $', Number(p.get('bike_model')));
       if (p.get('branch')) add('r.branch_id = $', Number(p.get('branch')));
       if (p.get('post_prize')) add('r.coupon_amount = $', Number(p.get('post_prize')));
-      if (p.get('pre_prize')) add('preregistration.prize = $', Number(p.get('pre_prize')));
-      if (p.get('prize')) add('COALESCE(preregistration.prize, 0) + COALESCE(r.coupon_amount, 0) = $', Number(p.get('prize')));
+      if (p.get('pre_prize')) add('r.pre_prize = $', Number(p.get('pre_prize')));
+      if (p.get('prize')) add('r.total_prize = $', Number(p.get('prize')));
       if (p.get('shared')) add('r.shared = $', p.get('shared') === '1');
       if (p.get('from')) add(`r.created_at >= ($::date::timestamp AT TIME ZONE '${TZ}')`, p.get('from'));
       if (p.get('to')) add(`r.created_at < (($::date + 1)::timestamp AT TIME ZONE '${TZ}')`, p.get('to'));
@@ -222,7 +230,7 @@ async function table(def: TableDef, url: URL, req: IncomingMessage, res: ServerR
     where.push(sql.replace('$', `$${params.length}`));
   };
   const scope = req.headers['x-bench-branch'];
-  if (scope) add(`${def.alias}.branch_id = $`, Number(scope));
+  if (scope) add(`${def.owner} = $`, Number(scope));
   def.filters(p, add);
   const totalWhere = [...where];
   const totalParams = [...params];
@@ -234,12 +242,13 @@ async function table(def: TableDef, url: URL, req: IncomingMessage, res: ServerR
   const start = Number(p.get('start') ?? 0);
   const length = Number(p.get('length') ?? 10);
   const from = `${def.from} WHERE ${where.join(' AND ')}`;
+  const bare = `${def.bare} WHERE ${where.join(' AND ')}`;
   const [recordsTotal, recordsFiltered, rows] = await Promise.all([
-    count(`${def.from} WHERE ${totalWhere.join(' AND ')}`, totalParams),
-    search ? count(from, params) : undefined,
+    count(`${def.bare} WHERE ${totalWhere.join(' AND ')}`, totalParams),
+    search ? count(bare, params) : undefined,
     (async () => {
       if (start < 200) return q(`SELECT ${def.columns} ${from} ORDER BY ${def.order} OFFSET ${start} LIMIT ${length}`, params);
-      const ids = (await q(`SELECT ${def.alias}.id ${from} ORDER BY ${def.order} OFFSET ${start} LIMIT ${length}`, params)).map((r) => r.id);
+      const ids = (await q(`SELECT ${def.alias}.id ${bare} ORDER BY ${def.order} OFFSET ${start} LIMIT ${length}`, params)).map((r) => r.id);
       if (!ids.length) return [];
       return q(`SELECT ${def.columns} ${def.from} WHERE ${def.alias}.id = ANY($1) ORDER BY ${def.order}`, [ids]);
     })(),

@@ -1,4 +1,4 @@
-import { countRows, EXACT_COUNT_UP_TO } from '../src/common/paging/paging';
+import { countRows, EXACT_COUNT_UP_TO, withoutUnusedJoins } from '../src/common/paging/paging';
 import { PreregistrationEntity } from '../src/modules/preregistration/preregistration.entity';
 import { enquiryBody, uniquePhone } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -94,6 +94,46 @@ describe('paging at volume: deep pages and bounded counts', () => {
     const want = (await t.db.query(`SELECT slug FROM preregistration WHERE name ILIKE '%Volume%' ORDER BY name ASC, id ASC OFFSET 201 LIMIT 5`)).map((r: { slug: string }) => r.slug);
     expect(res.body.data.map((r: { slug: string }) => r.slug)).toEqual(want);
     expect(res.body.recordsFiltered).toBe(N);
+  });
+
+  it('a deep page ordered or searched by a joined table keeps that join, for a branch user too', async () => {
+    await t.db.query(`UPDATE preregistration SET nearest_branch_id = (SELECT id FROM branch ORDER BY id LIMIT 1 OFFSET (preregistration.id % 3)) WHERE slug LIKE 'vol%'`);
+    const [{ id: own }] = await t.db.query(`SELECT branch_id AS id FROM "user" WHERE email = 'staff@example.com'`);
+    const staff = `Bearer ${await t.token('staff@example.com')}`;
+    const query = { start: 201, length: 5, 'columns[0][data]': 'nearest_branch.title', 'order[0][column]': 0, 'order[0][dir]': 'desc' };
+    const sql = (scope: string) =>
+      `SELECT p.slug FROM preregistration p LEFT JOIN branch nb ON nb.id = p.nearest_branch_id
+        WHERE p.deleted_at IS NULL ${scope} ORDER BY nb.title DESC, p.id DESC OFFSET 201 LIMIT 5`;
+    const asAdmin = await t.http().get('/api/v1/preregistration').query(query).set('Authorization', admin);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.data.map((r: { slug: string }) => r.slug)).toEqual((await t.db.query(sql(''))).map((r: { slug: string }) => r.slug));
+    const ownRows = (await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE COALESCE(branch_id, nearest_branch_id) = $1 AND deleted_at IS NULL`, [own]))[0].n;
+    const asStaff = await t.http().get('/api/v1/preregistration').query({ ...query, start: 0, length: 300 }).set('Authorization', staff);
+    expect(asStaff.status).toBe(200);
+    expect(asStaff.body.recordsTotal).toBe(ownRows);
+    expect(asStaff.body.data.map((r: { slug: string }) => r.slug)).toEqual(
+      (await t.db.query(sql(`AND COALESCE(p.branch_id, p.nearest_branch_id) = ${Number(own)}`).replace('OFFSET 201 LIMIT 5', 'LIMIT 300'))).map((r: { slug: string }) => r.slug),
+    );
+  });
+
+  it('a count or a deep page reads no table it does not need: unused joins to one row are left out, used ones kept', () => {
+    const qb = () =>
+      t.db
+        .getRepository(PreregistrationEntity)
+        .createQueryBuilder('p')
+        .leftJoinAndSelect('p.branch', 'branch')
+        .leftJoinAndSelect('p.nearest_branch', 'nearest_branch')
+        .leftJoin('bike_model', 'bike_model', 'bike_model.id = p.bike_model_id')
+        .leftJoin('sms_outbox', 'sms', 'sms.phone = p.phone');
+    const count = withoutUnusedJoins(qb().select('1', 'one')).getQuery();
+    expect(count).not.toMatch(/JOIN "branch"|JOIN "bike_model"/);
+    // Not known to match one row at most (a join on another table's non-key column): kept.
+    expect(count).toMatch(/JOIN "sms_outbox"/);
+    const ordered = withoutUnusedJoins(qb().select('p.id').andWhere('bike_model.title = :t', { t: 'x' }).orderBy('nearest_branch.title')).getQuery();
+    expect(ordered).toMatch(/JOIN "branch" "nearest_branch"/);
+    expect(ordered).toMatch(/JOIN "bike_model"/);
+    expect(ordered).not.toMatch(/JOIN "branch" "branch"/);
+    expect(withoutUnusedJoins(qb()).getQuery()).toMatch(/JOIN "branch" "branch".*JOIN "branch" "nearest_branch"/);
   });
 
   it('counts exactly up to the bound and estimates above it, never below the bound', async () => {

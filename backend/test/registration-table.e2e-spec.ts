@@ -116,6 +116,18 @@ describe('registration table and download', () => {
   const resolve = (q: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v === 'A' ? A : v === 'B' ? B : v === 'M1' ? m1 : v === 'M2' ? m2 : v]));
 
+  it('the prize filters follow a pre-registration prize corrected after the purchase (the stored copy follows it)', async () => {
+    const [{ id }] = await t.db.query(`SELECT preregistration_id AS id FROM registration WHERE bill_no = $1`, [bill.a1]);
+    await t.db.query(`UPDATE preregistration SET prize = 4000 WHERE id = $1`, [id]);
+    try {
+      expect(labels((await table(admin, { prize: 5500 })).body.data.map((r: { bill_no: string }) => r.bill_no))).toEqual(['a1']);
+      expect(labels((await table(admin, { pre_prize: 4000 })).body.data.map((r: { bill_no: string }) => r.bill_no))).toEqual(['a1']);
+    } finally {
+      await t.db.query(`UPDATE preregistration SET prize = 3000 WHERE id = $1`, [id]);
+    }
+    expect(labels((await table(admin, { prize: 4500 })).body.data.map((r: { bill_no: string }) => r.bill_no))).toEqual(['a1']);
+  });
+
   it.each(CASES)('filters by %s: the table and the workbook hold the same rows', async (_name, query, expected) => {
     const res = await table(admin, resolve(query));
     expect(res.status).toBe(200);

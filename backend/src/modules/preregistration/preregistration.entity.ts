@@ -51,6 +51,10 @@ export class PreregistrationEntity {
   @JoinColumn({ name: 'nearest_branch_id' })
   nearest_branch: BranchEntity | null;
 
+  /** COALESCE(branch_id, nearest_branch_id), computed by the database: the branch whose staff own it. */
+  @Column({ type: 'int', nullable: true, insert: false, update: false, select: false })
+  owner_branch_id: number | null;
+
   @Column({ type: 'text', nullable: true })
   source: string | null;
 

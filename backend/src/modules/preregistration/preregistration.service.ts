@@ -545,8 +545,9 @@ export function pendingPurchaseError(row: { slug: string; branch_id: number | nu
 /**
  * The branch that owns a pre-registration: the staff's branch that made it, or, for a
  * public enquiry, the showroom the visitor chose as nearest (its staff follow it up).
+ * Stored by the database as owner_branch_id (COALESCE(branch_id, nearest_branch_id)) and indexed.
  */
-export const OWNER_BRANCH_SQL = 'COALESCE(p.branch_id, p.nearest_branch_id)';
+export const OWNER_BRANCH_SQL = 'p.owner_branch_id';
 export function ownerBranchId(row: { branch_id: number | null; nearest_branch_id: number | null }): number | null {
   return row.branch_id ?? row.nearest_branch_id;
 }

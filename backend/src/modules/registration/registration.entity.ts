@@ -116,6 +116,14 @@ export class RegistrationEntity {
   @Column({ type: 'int', nullable: true })
   coupon_amount: number | null;
 
+  /** The pre-registration's prize, copied by a database trigger (the Register Prize filter reads it). */
+  @Column({ type: 'int', nullable: true, insert: false, update: false, select: false })
+  pre_prize: number | null;
+
+  /** pre_prize + coupon_amount, computed by the database (the total prize filter reads it). */
+  @Column({ type: 'int', insert: false, update: false, select: false })
+  total_prize: number;
+
   @Column({ type: 'text', nullable: true, select: false })
   coupon_code: string | null;
 

@@ -77,10 +77,9 @@ export function applyRegistrationFilters<T extends ObjectLiteral>(
   if (f.bike_model !== undefined) qb.andWhere('r.bike_model_id = :fBikeModel', { fBikeModel: f.bike_model });
   if (f.branch !== undefined) qb.andWhere('r.branch_id = :fBranch', { fBranch: f.branch });
   if (f.post_prize !== undefined) qb.andWhere('r.coupon_amount = :fPostPrize', { fPostPrize: f.post_prize });
-  if (f.pre_prize !== undefined) qb.andWhere('preregistration.prize = :fPrePrize', { fPrePrize: f.pre_prize });
-  if (f.prize !== undefined) {
-    qb.andWhere('COALESCE(preregistration.prize, 0) + COALESCE(r.coupon_amount, 0) = :fPrize', { fPrize: f.prize });
-  }
+  // Both stored on the registration (pre_prize copied from its pre-registration, total_prize = the two added) and indexed.
+  if (f.pre_prize !== undefined) qb.andWhere('r.pre_prize = :fPrePrize', { fPrePrize: f.pre_prize });
+  if (f.prize !== undefined) qb.andWhere('r.total_prize = :fPrize', { fPrize: f.prize });
   if (f.shared !== undefined) qb.andWhere('r.shared = :fShared', { fShared: f.shared });
   return whereInRange(qb, 'r.created_at', f.range);
 }
