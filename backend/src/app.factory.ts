@@ -10,6 +10,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
+import { precompressedSuffix } from './common/http/precompressed';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
@@ -86,23 +87,22 @@ function mountStatic(http: express.Express, config: AppConfig) {
   const uploads = config.files.uploadDir;
   mkdirSync(uploads, { recursive: true });
   http.use('/uploads', express.static(uploads, { maxAge: '7d', immutable: true, fallthrough: false, dotfiles: 'deny' }));
+  // Built files go out as their precompressed twin (.br/.gz, scripts/precompress.mjs) when the client takes one.
   const spa = (dir: string, prefix: string) => {
     const index = join(dir, 'index.html');
     const assets = express.static(dir, { index: false, maxAge: '1y', immutable: true });
+    const files = express.static(dir, { index: false, maxAge: '1h' });
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       const rest = prefix ? req.path.slice(prefix.length) || '/' : req.path;
-      if (rest.startsWith('/assets/')) {
-        req.url = rest;
-        return assets(req, res, next);
-      }
-      if (/\.[a-z0-9]+$/i.test(rest) && existsSync(join(dir, rest))) {
-        req.url = rest;
-        return express.static(dir, { index: false, maxAge: '1h' })(req, res, next);
+      const isAsset = rest.startsWith('/assets/');
+      if (isAsset || (/\.[a-z0-9]+$/i.test(rest) && existsSync(join(dir, rest)))) {
+        req.url = rest + precompressedSuffix(req, res, join(dir, rest));
+        return (isAsset ? assets : files)(req, res, next);
       }
       if (!existsSync(index)) return res.status(503).type('text').send(`Not built yet: run npm run build (${dir})`);
       res.setHeader('Cache-Control', 'no-cache');
-      return res.sendFile(index);
+      return res.sendFile(index + precompressedSuffix(req, res, index));
     };
   };
   const admin = spa(join(root, 'admin', 'dist'), '/admin');

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { countRows, EXACT_COUNT_UP_TO, withoutUnusedJoins } from '../src/common/paging/paging';
 import { PreregistrationEntity } from '../src/modules/preregistration/preregistration.entity';
 import { enquiryBody, uniquePhone } from './factories/campaign';
@@ -57,6 +59,51 @@ describe('landing page reads: cached in memory, ETag, dropped on write', () => {
     const res = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_name: 'Cache Test Campaign' });
     expect(res.status).toBe(200);
     expect((await t.http().get('/api/v1/settings')).body.data.campaign_name).toBe('Cache Test Campaign');
+  });
+});
+
+describe('compressed answers for phones on slow networks', () => {
+  let t: TestApp;
+  const dist = join(__dirname, '..', '..', 'public-site', 'dist');
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, encoding?: string) => fetch(t.url + path, { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+
+  it.each(['br', 'gzip'])('the landing page and its script go out %s-compressed, with their own type, and read back as built', async (encoding) => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const page = await get('/', encoding);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe(encoding);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(await page.text()).toBe(html);
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1];
+    const js = await get(script, encoding);
+    expect(js.headers.get('content-encoding')).toBe(encoding);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await js.text()).toBe(readFileSync(join(dist, script), 'utf8'));
+  });
+
+  it('a client that takes no compression gets the files as built', async () => {
+    const page = await get('/', 'identity');
+    expect(page.headers.get('content-encoding')).toBeNull();
+    expect(await page.text()).toBe(readFileSync(join(dist, 'index.html'), 'utf8'));
+  });
+
+  it('the public settings (the largest landing answer) go out compressed, and still answer 304 to their ETag', async () => {
+    const plain = await get('/api/v1/settings', 'identity');
+    const body = await plain.json();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/api/v1/settings', encoding);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.json()).toEqual(body);
+      const again = await t.http().get('/api/v1/settings').set('Accept-Encoding', encoding).set('If-None-Match', res.headers.get('etag')!);
+      expect(again.status).toBe(304);
+    }
   });
 });
 

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Response } from 'express';
 
-/** A JSON answer serialised once, with its strong ETag. */
+/** A JSON answer serialised once, with its strong ETag, and compressed once when first asked so. */
 export interface JsonAnswer {
   body: string;
   etag: string;
+  compressed?: { br?: Buffer; gzip?: Buffer };
 }
+
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * How long a public answer (settings, showrooms, bike models, videos) is served from memory.
@@ -64,7 +69,17 @@ export class CachedAnswer {
 export function sendJson(res: Response, answer: JsonAnswer, cacheControl = PUBLIC_CACHE_CONTROL): void {
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', answer.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
   res.type('application/json');
+  const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? res.req.acceptsEncodings('br', 'gzip', 'identity') : false;
+  if (encoding === 'br' || encoding === 'gzip') {
+    const compressed = (answer.compressed ??= {});
+    compressed[encoding] ??=
+      encoding === 'br' ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(answer.body, { level: 9 });
+    res.setHeader('Content-Encoding', encoding);
+    res.send(compressed[encoding]);
+    return;
+  }
   res.send(answer.body);
 }
 
