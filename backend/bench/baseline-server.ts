@@ -159,10 +159,11 @@ const slug = () => randomInt(2 ** 47).toString(36).padStart(10, '0') + randomInt
 
 /** The product's paging: a LIMITed count, the planner's estimate above it, ids first for deep pages. */
 async function count(from: string, params: unknown[]): Promise<number> {
-  const [{ n }] = await q(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_UP_TO + 1}) c`, params);
-  if ((n as number) <= EXACT_UP_TO) return n as number;
   const [plan] = await q(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
-  return Math.max(n as number, Math.round((plan['QUERY PLAN'] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']));
+  const estimate = Math.round((plan['QUERY PLAN'] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']);
+  if (estimate >= 5 * EXACT_UP_TO) return estimate;
+  const [{ n }] = await q(`SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_UP_TO + 1}) c`, params);
+  return (n as number) <= EXACT_UP_TO ? (n as number) : Math.max(n as number, estimate);
 }
 
 interface TableDef {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countRows, EXACT_COUNT_UP_TO, withoutUnusedJoins } from '../src/common/paging/paging';
+import { countRows, ESTIMATE_ONLY_FROM, EXACT_COUNT_UP_TO, withoutUnusedJoins } from '../src/common/paging/paging';
 import { PreregistrationEntity } from '../src/modules/preregistration/preregistration.entity';
 import { enquiryBody, uniquePhone } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -191,6 +191,11 @@ describe('paging at volume: deep pages and bounded counts', () => {
     const estimated = await countRows(qb(), 100);
     expect(estimated).toBeGreaterThanOrEqual(101);
     expect(estimated).toBeLessThan(N * 3);
+    // Planned at 5 times the bound or more: the estimate alone, still above the bound.
+    expect(ESTIMATE_ONLY_FROM).toBe(5);
+    const planned = await countRows(qb(), 20);
+    expect(planned).toBeGreaterThanOrEqual(100);
+    expect(planned).toBeLessThan(N * 3);
   });
 });
 

@@ -15,7 +15,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * 200,000-row export held ~140 MB of waiting XML. Every few rows the export now waits while
  * more than this is pending.
  */
-const PENDING_XML_LIMIT = 2 * 1024 * 1024;
+const PENDING_XML_LIMIT = 256 * 1024;
 
 /**
  * Waits while the sheet's zip entry has more than PENDING_XML_LIMIT bytes not yet deflated, or
