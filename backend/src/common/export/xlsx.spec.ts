@@ -60,4 +60,44 @@ describe(streamXlsx.name, () => {
     await expect(streamXlsx(second.res, 'Y.xlsx', [{ header: 'A', value: (r: { a: string }) => r.a }], breaksLater())).rejects.toThrow('connection lost');
     expect(closed).toBe(true);
   });
+
+  it('keeps text as text and numbers as numbers, escapes markup, drops what XML cannot carry, bolds the header and sets widths', async () => {
+    const { res, chunks } = fakeResponse();
+    type R = { name: string; amount: number | null };
+    const rows: R[] = [
+      { name: 'Ram <b>&</b> "Sita"', amount: 5000 },
+      { name: 'a\u0000b\uD800c 🏍️ राम', amount: null },
+      { name: '=1+1', amount: 0 },
+    ];
+    const columns = Array.from({ length: 28 }, (_, i) => ({ header: `H${i + 1}`, width: 10 + i, value: (r: R) => (i === 1 ? r.amount : r.name) }));
+    await streamXlsx(res, 'T.xlsx', columns, rows, 'Tests');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as never);
+    const sheet = wb.getWorksheet('Tests')!;
+    expect(sheet.getCell('A1').value).toBe('H1');
+    expect(sheet.getCell('AB1').value).toBe('H28');
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.getColumn(3).width).toBe(12);
+    expect(sheet.getCell('A2').value).toBe('Ram <b>&</b> "Sita"');
+    expect(sheet.getCell('B2').value).toBe(5000);
+    expect(sheet.getCell('A3').value).toBe('abc 🏍️ राम');
+    expect(sheet.getCell('B3').value ?? '').toBe('');
+    // A leading '=' stays text: an inline string is never a formula.
+    expect(sheet.getCell('AB4').value).toBe('=1+1');
+    expect(sheet.getCell('B4').value).toBe(0);
+  });
+
+  it('streams a large export into one valid archive (every row, in order)', async () => {
+    const { res, chunks } = fakeResponse();
+    function* many() {
+      for (let i = 1; i <= 30_000; i++) yield { n: i, t: `Customer ${i} ${'x'.repeat(i % 50)}` };
+    }
+    await streamXlsx(res, 'Big.xlsx', [{ header: 'N', value: (r: { n: number }) => r.n }, { header: 'T', value: (r: { t: string }) => r.t }], many());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.concat(chunks) as never);
+    const sheet = wb.worksheets[0];
+    expect(sheet.rowCount).toBe(30_001);
+    expect(sheet.getCell('A30001').value).toBe(30_000);
+    expect(sheet.getCell('B2').value).toBe('Customer 1 x');
+  });
 });
