@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loginToken } from './factories/authz';
 import { CAMPAIGN_ENV, enquiryBody, nextIp, pendingPreregistration } from './factories/campaign';
+import { makePreregistration, registrationBody } from './factories/purchase';
 import { changeCount, installChangeCounter } from './harness/db-changes';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -142,6 +143,24 @@ describe('bad input the database used to answer with a 500', () => {
       const user = await t.http().post(`/api/v1/user/${u.slug}`).set('Authorization', admin).send({ sex: null });
       expect(user.status).toBe(422);
       expect(user.body.errors).toEqual({ sex: ['The sex field is required.'] });
+      const email = await t.http().post(`/api/v1/user/${u.slug}`).set('Authorization', admin).send({ email: null });
+      expect(email.status).toBe(422);
+      expect(email.body.errors).toEqual({ email: ['The email field is required.'] });
+      expect((await t.db.query(`SELECT email FROM "user" WHERE slug = $1`, [u.slug]))[0].email).toBe('staff2@example.com');
+    });
+
+    it('a sale edited with a null bill number answers 422 under bill_no, the sale unchanged (was a 500)', async () => {
+      const [branch] = await t.db.query(`SELECT branch_id AS id FROM "user" WHERE email = 'staff@example.com'`);
+      const pre = await makePreregistration(t.db, { branchId: branch.id, name: 'Null Bill' });
+      const [model] = await t.db.query(`SELECT id FROM bike_model ORDER BY id LIMIT 1`);
+      const made = await t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(pre, model.id));
+      expect(made.status).toBe(200);
+      const manager = `Bearer ${await loginToken(t, 'manager@example.com')}`;
+      const res = await t.http().post(`/api/v1/registration/${made.body.data.slug}`).set('Authorization', manager).send({ bill_no: null, name: 'Changed' });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ bill_no: ['The bill no field is required.'] });
+      const [row] = await t.db.query(`SELECT bill_no, name FROM registration WHERE slug = $1`, [made.body.data.slug]);
+      expect(row).toEqual({ bill_no: made.body.data.bill_no, name: 'Null Bill' });
     });
   });
 
