@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { PartialType } from '@nestjs/swagger';
 import { FieldErrors, UnprocessableError } from './errors';
 
 /**
@@ -19,7 +20,12 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   const out: FieldErrors = {};
   for (const e of errors) {
     const key = prefix ? `${prefix}.${e.property}` : e.property;
-    if (e.constraints) {
+    if (e.constraints && e.value === null && !('whitelistValidation' in e.constraints)) {
+      // Nothing was given: whatever its rules say of a value, the answer is that one is needed
+      // (in the DTO's own words when it has them).
+      const own = Object.values(e.constraints).filter((text) => / field is required\.$/.test(text));
+      out[key] = own.length ? [own[0]] : [`The ${e.property.replace(/_/g, ' ')} field is required.`];
+    } else if (e.constraints) {
       out[key] = Object.entries(e.constraints).map(([name, text]) =>
         name === 'whitelistValidation' ? `The ${e.property} field is not allowed.` : text,
       );
@@ -27,4 +33,14 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
     if (e.children?.length) Object.assign(out, flattenValidationErrors(e.children, key));
   }
   return out;
+}
+
+/**
+ * The edit form's DTO: every field of the create DTO optional (left out = unchanged), but a
+ * field sent as null is still checked by its create rules, so null for a required field
+ * answers 422 under it ('The bill no field is required.') instead of reaching the code.
+ * Fields the create DTO itself marks optional still accept null (cleared).
+ */
+export function EditType<T>(create: Type<T>): Type<Partial<T>> {
+  return PartialType(create, { skipNullProperties: false });
 }

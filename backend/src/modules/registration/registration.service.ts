@@ -282,9 +282,7 @@ export class RegistrationService {
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== record.phone) {
           errors.phone = ['The phone number cannot be changed.'];
         }
-        // null passes the form's optional-field rule, but a sale always has a bill number.
-        if (dto.bill_no === null) errors.bill_no = ['The bill no field is required.'];
-        const billNo = typeof dto.bill_no === 'string' ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
+        const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
         const referringId =
           dto.registration_id !== undefined ? await this.referringId(em, user, dto.registration_id, record.id, errors) : undefined;
@@ -454,7 +452,7 @@ export class RegistrationService {
          FROM preregistration
         WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
           AND deleted_at IS NULL
-          AND (branch_id = $2 OR (branch_id IS NULL AND nearest_branch_id = $2))
+          AND owner_branch_id = $2
         FOR UPDATE`,
       [idOrSlug, branchId],
     );

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
-import { fieldError, FieldErrors, UnprocessableError } from '../../common/http/errors';
+import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
 import { hashPassword } from '../auth/password';
@@ -72,7 +72,6 @@ export class UserService {
     for (const k of ['first_name', 'last_name', 'phone', 'sex', 'address', 'branch_id', 'role_id'] as const) {
       if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     }
-    if (dto.email === null) throw fieldError('email', 'The email field is required.');
     if (dto.email !== undefined) patch.email = dto.email.toLowerCase();
     if (dto.password) {
       patch.password = await hashPassword(dto.password);

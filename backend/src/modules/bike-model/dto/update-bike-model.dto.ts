@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { EditType } from '../../../common/http/validation';
 import { CreateBikeModelDto } from './create-bike-model.dto';
 
-export class UpdateBikeModelDto extends PartialType(CreateBikeModelDto) {}
+export class UpdateBikeModelDto extends EditType(CreateBikeModelDto) {}

@@ -1,5 +1,5 @@
-import { PartialType } from '@nestjs/swagger';
+import { EditType } from '../../../common/http/validation';
 import { CreateUserDto } from './create-user.dto';
 
 /** Every field optional; a blank password keeps the current one. */
-export class UpdateUserDto extends PartialType(CreateUserDto) {}
+export class UpdateUserDto extends EditType(CreateUserDto) {}

@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { EditType } from '../../../common/http/validation';
 import { CreateVideoDto } from './create-video.dto';
 
-export class UpdateVideoDto extends PartialType(CreateVideoDto) {}
+export class UpdateVideoDto extends EditType(CreateVideoDto) {}
