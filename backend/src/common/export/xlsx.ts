@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { escapeXml } from '../xml';
 import { ZipStream } from './zip-stream';
 
 export interface ExportColumn<T> {
@@ -38,14 +39,6 @@ const PARTS = (sheetName: string): Array<[string, string]> => [
     `${XML}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
   ],
 ];
-
-/** Characters XML 1.0 cannot carry (controls, lone surrogates, U+FFFE/U+FFFF) are left out. */
-// eslint-disable-next-line no-control-regex -- matching the control characters is the point
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function escapeXml(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
-}
 
 /** A column's letters: 0 -> A, 25 -> Z, 26 -> AA. */
 function columnName(index: number): string {

@@ -6,6 +6,7 @@ import { insertFileRows, prepareUpload, writeFiles } from '../../modules/file/fi
 import type { SettingValues } from '../../modules/setting/setting.defaults';
 import type { DemoStep } from './seed.service';
 import { DEMO_CATALOGUE } from './catalogue.demo-data';
+import { escapeXml } from '../../common/xml';
 
 /**
  * Demo catalogue: settings texts, bike models and winner videos. Their images are drawn here
@@ -45,7 +46,6 @@ export const seedCatalogue: DemoStep = async (em, ctx) => {
   }
 };
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A card image (PNG drawn from SVG), stored through the same checks as an upload. */
 async function storeCard(em: EntityManager, dir: string, title: string, subtitle: string, colour: string, [w, h]: [number, number]): Promise<number> {
