@@ -1,9 +1,10 @@
 import { Box, Grid, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { BooleanInput, email, FileInput, maxLength, regex, required, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { BooleanInput, FileInput, maxLength, regex, required, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { ConfirmedForm } from '../../components/ConfirmedForm';
-import { digitsOnly, emailChars, lettersDigitsSpaces } from '../../components/inputFilters';
+import { digitsOnly, lettersDigitsSpaces } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { ADMIN_BASE, recordPath } from '../../routing';
@@ -110,7 +111,7 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
           <PendingPurchaseLink slug={pendingSlug} />
         </Grid>
         <Grid size={half}>
-          <TextInput source="email" label="Email" type="email" parse={emailChars} validate={[email(), maxLength(255)]} fullWidth />
+          <CustomerEmailInput />
         </Grid>
         <Grid size={half}>
           <SelectInput
@@ -134,14 +135,7 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
           />
         </Grid>
         <Grid size={half}>
-          <SelectInput
-            source="roadie"
-            label="Favorite Roadie"
-            choices={toChoices(settings.options.roadies)}
-            isPending={isPending}
-            emptyText="—"
-            fullWidth
-          />
+          <RoadieInput />
         </Grid>
         <Grid size={half}>
           <SelectInput

@@ -1,8 +1,9 @@
 import { Box, Grid, InputAdornment, TextField, Typography } from '@mui/material';
-import { BooleanInput, email, maxLength, regex, required, SelectInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
+import { BooleanInput, maxLength, regex, required, SelectInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
+import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { ConfirmedForm, FormValues } from '../../components/ConfirmedForm';
 import { nepalDate, nepalToday } from '../../components/format';
-import { emailChars, vehicleNumber } from '../../components/inputFilters';
+import { vehicleNumber } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';
@@ -132,17 +133,10 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
           />
         </Grid>
         <Grid size={half}>
-          <TextInput source="email" label="Email" type="email" parse={emailChars} validate={[email(), maxLength(255)]} fullWidth />
+          <CustomerEmailInput />
         </Grid>
         <Grid size={half}>
-          <SelectInput
-            source="roadie"
-            label="Favorite Roadie"
-            choices={toChoices(settings.options.roadies)}
-            isPending={isPending}
-            emptyText="—"
-            fullWidth
-          />
+          <RoadieInput />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <TextInput source="engine_no" label="Engine No." parse={vehicleNumber} validate={maxLength(50)} fullWidth />
