@@ -50,7 +50,7 @@ export const authProvider: AuthProvider = {
     } catch (error) {
       const status = (error as { status?: number }).status;
       // Wrong email or password (401) and malformed input (422) read the same to the user.
-      if (status === 401 || status === 422) throw new Error(INVALID_CREDENTIALS);
+      if (status === 401 || status === 422) throw new Error(INVALID_CREDENTIALS, { cause: error });
       throw error;
     }
   },

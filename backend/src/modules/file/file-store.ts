@@ -84,10 +84,13 @@ async function prepareImage(buffer: Buffer, format: 'jpeg' | 'png' | 'webp', ori
 
 /** The client's name, for display only: no path, no control characters, at most 200 characters. */
 function cleanName(name: string): string {
-  return basename(name.replace(/\\/g, '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 200);
+  return (
+    basename(name.replace(/\\/g, '/'))
+      // eslint-disable-next-line no-control-regex -- removing the control characters is the point
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 200)
+  );
 }
 
 export interface StoredNames {

@@ -1,3 +1,4 @@
+/* global process, console -- a one-off Node script */
 // Rebuilds nepal.json from the states-nepal package (MIT, see NOTICE.md). Run by hand only:
 //   cd /tmp && npm pack states-nepal && tar xzf states-nepal-*.tgz
 //   node backend/src/database/seeds/geography/convert-states-nepal.mjs /tmp/package
