@@ -116,9 +116,65 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     const clash = await as('admin@example.com').post(`/preregistration/${second.slug}`, { citizenship_no: row.citizenship_no });
     expect(clash.status).toBe(422);
     expect(clash.body.errors).toEqual({ citizenship_no: [PENDING, first.slug] });
-    // Once purchased it is no longer pending.
-    await t.db.query(`UPDATE preregistration SET is_verified = true, verified_at = now(), purchased = true, status = 'purchased' WHERE slug = $1`, [first.slug]);
-    expect((await as('manager@example.com').post('/preregistration', form({ citizenship_no: row.citizenship_no }))).status).toBe(200);
+  });
+
+  it('keeps one pre-registration per customer for the campaign: a customer who bought is refused again, by phone and by citizenship number, with no second draw', async () => {
+    // The counter's real path: pre-register, verify with the customer's code, convert.
+    const first = await create('staff@example.com');
+    const verified = await as('staff@example.com').post(`/preregistration/${first.slug}/verify`, { code: await codeOf(t.db, first.slug) });
+    expect(verified.status).toBe(200);
+    const bought = await as('staff@example.com').post('/registration', {
+      preregistration_id: first.slug,
+      bill_no: uniqueDigits(6),
+      name: 'Sita Sharma',
+      address: 'Kupondole Lalitpur',
+      citizenship_no: first.citizenship_no,
+      bike_model_id: model,
+      payment_mode: 'CASH',
+    });
+    expect(bought.status).toBe(200);
+    const draws = async () => (await t.db.query(`SELECT count(*)::int AS n FROM draw`))[0].n as number;
+    const before = await draws();
+
+    const PHONE_BOUGHT = 'This phone number has already made its purchase in this campaign: one pre-registration per customer.';
+    const CITIZENSHIP_BOUGHT = 'This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.';
+    // Staff who may open the earlier record get its slug (the form's View link) under each field.
+    const again = await as('manager@example.com').post('/preregistration', form({ phone: first.phone, citizenship_no: first.citizenship_no }));
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ phone: [PHONE_BOUGHT, first.slug], citizenship_no: [CITIZENSHIP_BOUGHT, first.slug] });
+    // Another branch's staff get the message alone; so does the public form.
+    const elsewhere = await as('staff2@example.com').post('/preregistration', form({ citizenship_no: first.citizenship_no }));
+    expect(elsewhere.body.errors).toEqual({ citizenship_no: [CITIZENSHIP_BOUGHT] });
+    const publicForm = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', '10.9.9.9').send({
+      name: 'Sita Sharma',
+      phone: uniquePhone(),
+      citizenship_no: first.citizenship_no,
+      bike_model_id: model,
+      source: 'NEWSPAPER',
+      nearest_branch_id: A,
+    });
+    expect(publicForm.status).toBe(422);
+    expect(publicForm.body.errors).toEqual({ citizenship_no: [CITIZENSHIP_BOUGHT] });
+    // An open record cannot be moved onto the buyer's number either.
+    const other = await create('staff@example.com');
+    const moved = await as('admin@example.com').post(`/preregistration/${other.slug}`, { phone: first.phone });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toEqual({ phone: [PHONE_BOUGHT, first.slug] });
+    // A phone that is pre-registered but not bought yet: the same rule, its own words.
+    const open = await as('manager@example.com').post('/preregistration', form({ phone: other.phone }));
+    expect(open.body.errors).toEqual({ phone: ['This phone number is already pre-registered for this campaign: one pre-registration per customer.', other.slug] });
+
+    expect(await draws()).toBe(before);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE phone = $1 OR citizenship_no = $2`, [first.phone, first.citizenship_no]))[0].n).toBe(1);
+  });
+
+  it('answers a race on one citizenship number with one record and the same 422 for the rest', async () => {
+    const citizenship_no = uniqueDigits(11);
+    const results = await Promise.all(Array.from({ length: 5 }, () => as('staff@example.com').post('/preregistration', form({ citizenship_no, send_sms: false }))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    const winner = results.find((r) => r.status === 200)!.body.data.slug;
+    for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors).toEqual({ citizenship_no: [PENDING, winner] });
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE citizenship_no = $1`, [citizenship_no]))[0].n).toBe(1);
   });
 
   it('scopes every call to the branch: another branch’s record is a 404 and tables hold only the own branch', async () => {

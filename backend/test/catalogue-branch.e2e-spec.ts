@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { BranchCounters } from '../src/modules/branch/branch-counters';
+import { makeCustomer } from './factories/sms';
 import { startTestApp, TestApp } from './harness/test-app';
 
 /** Reads a binary response body (supertest buffers unknown types only when told). */
@@ -68,6 +69,24 @@ describe('branches (/api/v1/branches, /branch, /branch-stats)', () => {
       .set('Authorization', admin)
       .query({ 'order[0][column]': 0, 'order[0][dir]': 'desc', 'columns[0][data]': 'title', length: 3 });
     expect(ordered.body.data.map((b: { title: string }) => b.title)).toEqual(['Pokhara Wheels', 'Nepalgunj Two Wheelers', 'Lalitpur Auto Hub']);
+    // Total Sales sorts (the admin's column): two sales at Pokhara Wheels, one at Lalitpur Auto Hub.
+    const ids = await t.db.query(`SELECT id, title FROM branch WHERE title IN ('Pokhara Wheels', 'Lalitpur Auto Hub')`);
+    const idOf = (title: string) => ids.find((b: { title: string }) => b.title === title).id;
+    const made = [await makeCustomer(t.db, { branchId: idOf('Pokhara Wheels') }), await makeCustomer(t.db, { branchId: idOf('Pokhara Wheels') }), await makeCustomer(t.db, { branchId: idOf('Lalitpur Auto Hub') })];
+    const bySales = await t
+      .http()
+      .get('/api/v1/branch')
+      .set('Authorization', admin)
+      .query({ 'order[0][column]': 0, 'order[0][dir]': 'desc', 'columns[0][data]': 'registrations_count', length: 10 });
+    expect(bySales.status).toBe(200);
+    expect(bySales.body.data.slice(0, 3).map((b: { title: string; registrations_count: number }) => [b.title, b.registrations_count])).toEqual([
+      ['Pokhara Wheels', 2],
+      ['Lalitpur Auto Hub', 1],
+      [expect.any(String), 0],
+    ]);
+    await t.db.query(`DELETE FROM registration WHERE id = ANY($1)`, [made.map((c) => c.id)]);
+    await t.db.query(`DELETE FROM draw`);
+    await t.db.query(`DELETE FROM preregistration WHERE purchased`);
     const byCount = await t.http().get('/api/v1/branch').set('Authorization', admin).query({ 'order[0][column]': 0, 'order[0][dir]': 'desc', 'columns[0][data]': 'registrations_count' });
     expect(byCount.status).toBe(200);
   });
@@ -123,8 +142,16 @@ describe('branches (/api/v1/branches, /branch, /branch-stats)', () => {
       city: ['The city field is required.'],
       email: ['The email must be a valid email address.'],
       phone: ['The phone may only contain digits and dashes.'],
-      mobile: ['The mobile may only contain digits and dashes.'],
+      mobile: ['The mobile must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).'],
     });
+    // The mobile receives the booking alerts by SMS: a landline is refused under it, a mobile is kept as its 10 digits.
+    const landline = await t.http().post('/api/v1/branch').set('Authorization', admin).send(body({ mobile: '01-4251234' }));
+    expect(landline.status).toBe(422);
+    expect(landline.body.errors).toEqual({ mobile: ['The mobile must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).'] });
+    const [kathmandu] = await t.db.query(`SELECT slug FROM branch ORDER BY "order" LIMIT 1`);
+    const edited = await t.http().post(`/api/v1/branch/${kathmandu.slug}`).set('Authorization', admin).send({ mobile: '01-4251234' });
+    expect(edited.status).toBe(422);
+    expect(Object.keys(edited.body.errors)).toEqual(['mobile']);
     const badState = await t.http().post('/api/v1/branch').set('Authorization', admin).send(body({ state: 'Province No. 3' }));
     expect(badState.body.errors).toEqual({ state: ['The selected state is invalid.'] });
     const badDistrict = await t.http().post('/api/v1/branch').set('Authorization', admin).send(body({ district: 'Kaski' }));

@@ -26,6 +26,7 @@ export const ConfirmedForm = ({ confirmTitle, summary, confirmLabel, resetTo, ch
   const [pending, setPending] = useState<FormValues | null>(null);
   return (
     <SimpleForm
+      noValidate
       {...rest}
       onSubmit={(values: FormValues) => setPending(values)}
       toolbar={

@@ -26,6 +26,12 @@ export const Notification = () => {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState<NotificationPayload | undefined>();
 
+  // A newer toast replaces the one showing: a successful save clears the warning of the
+  // failed attempt before it instead of waiting 10 s behind it.
+  useEffect(() => {
+    if (notifications.length && current) setOpen(false);
+  }, [notifications, current]);
+
   useEffect(() => {
     if (notifications.length && !current) {
       const next = takeNotification();

@@ -66,7 +66,7 @@ export const ProfilePage = () => {
           <Card>
             <CardHeader title="Change Password" />
             <CardContent>
-              <Form onSubmit={changePassword}>
+              <Form noValidate onSubmit={changePassword}>
                 <PasswordInput source="current_password" label="Current Password" autoComplete="current-password" validate={required()} fullWidth />
                 <PasswordInput source="password" label="New Password" autoComplete="new-password" validate={required()} fullWidth />
                 <PasswordInput

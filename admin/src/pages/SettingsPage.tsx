@@ -67,7 +67,7 @@ export const SettingsPage = () => {
             <CircularProgress aria-label="Loading" />
           ) : (
             <RecordContextProvider value={{ id: 'settings', ...settings }}>
-              <Form onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
+              <Form noValidate onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
                 <FilePickerInput source="logo_id" previewSource="logo" label="Logo" />
                 <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
                 <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />

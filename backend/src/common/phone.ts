@@ -22,6 +22,11 @@ export function parseNepalMobile(input: unknown): string | null {
   return NEPAL_MOBILE_RE.test(digits) ? digits : null;
 }
 
+/** The one message for a field that must hold a Nepal mobile number, the same on every form. */
+export function nepalMobileMessage(field = 'phone'): string {
+  return `The ${field} must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).`;
+}
+
 export function isNepalMobile(input: unknown): boolean {
   return parseNepalMobile(input) !== null;
 }

@@ -19,14 +19,16 @@ export interface CustomerRow {
   branch_id: number;
 }
 
-/** A purchase at `branchId`; `phone` may repeat another customer's (one person buying twice). */
+/**
+ * A purchase at `branchId`; `phone` may repeat another customer's on the purchase (data from
+ * before one pre-registration per customer: each pre-registration keeps its own phone).
+ */
 export async function makeCustomer(
   db: DataSource,
   opts: { branchId: number; phone?: string; deleted?: boolean; createdAt?: string },
 ): Promise<CustomerRow> {
   const pre = await makePreregistration(db, { branchId: opts.branchId, purchased: true });
   const phone = opts.phone ?? pre.phone;
-  if (opts.phone) await db.query(`UPDATE preregistration SET phone = $2 WHERE id = $1`, [pre.id, phone]);
   const [row] = await db.query(
     `INSERT INTO registration (slug, bill_no, preregistration_id, name, address, citizenship_no, phone, bike_model_id, branch_id, created_at, deleted_at)
      VALUES ($1, $2, $3, $4, 'Teku, Kathmandu', $5, $6, $7, $8, COALESCE($9::timestamptz, now()), CASE WHEN $10 THEN now() END)

@@ -54,6 +54,7 @@ export const AllocationForm = () => {
   const { settings } = useCampaignSettings();
   return (
     <SimpleForm
+      noValidate
       toolbar={<FormToolbar />}
       defaultValues={{ type: DEFAULT_ALLOCATION_TYPE, date: today, count: 1, probability: 0 }}
       sx={{ maxWidth: 600 }}

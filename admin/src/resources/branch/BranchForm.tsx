@@ -1,6 +1,7 @@
 import { Grid } from '@mui/material';
 import { email, maxLength, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { isNepalMobile, nepalMobileMessage } from '../../../../backend/src/common/phone';
 import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
 import { cascade, State } from './geography';
@@ -68,7 +69,7 @@ const PlaceInputs = () => {
 
 /** The dealer form (page titled 'Dealer Registration'). */
 export const BranchForm = () => (
-  <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 900 }}>
+  <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 900 }}>
     <Grid container columnSpacing={2} sx={{ width: '100%' }}>
       <Grid size={12}>
         <TextInput source="title" label="Title" validate={[required(), maxLength(255)]} fullWidth />
@@ -84,7 +85,14 @@ export const BranchForm = () => (
         <TextInput source="phone" label="Phone" type="tel" fullWidth />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <TextInput source="mobile" label="Mobile" type="tel" fullWidth />
+        <TextInput
+          source="mobile"
+          label="Mobile"
+          type="tel"
+          validate={(v: unknown) => (v == null || v === '' || isNepalMobile(v) ? undefined : nepalMobileMessage('mobile'))}
+          helperText="A Nepal mobile number: the booking alerts go to it by SMS."
+          fullWidth
+        />
       </Grid>
     </Grid>
   </SimpleForm>

@@ -8,7 +8,8 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" /
 /**
  * Dealers (branches): title, state, district, city, location, phone, mobile and Total
  * Sales; Create and Download (Branches.xlsx) (SPEC section 2 "Branch", DESIGN section 5).
- * Only the title is sortable here; the server keeps branches in their set order.
+ * Title and Total Sales sort; otherwise the server keeps branches in their set order.
+ * Phone numbers keep one line (a landline's dash must not break it).
  */
 export const BranchList = () => (
   <List
@@ -29,9 +30,9 @@ export const BranchList = () => (
       <DataTable.Col source="district" label="District" disableSort />
       <DataTable.Col source="city" label="City" disableSort />
       <DataTable.Col source="location" label="Location" disableSort />
-      <DataTable.Col source="phone" label="Phone" disableSort />
-      <DataTable.Col source="mobile" label="Mobile" disableSort />
-      <DataTable.Col source="registrations_count" label="Total Sales" disableSort>
+      <DataTable.Col source="phone" label="Phone" disableSort sx={{ whiteSpace: 'nowrap' }} />
+      <DataTable.Col source="mobile" label="Mobile" disableSort sx={{ whiteSpace: 'nowrap' }} />
+      <DataTable.Col source="registrations_count" label="Total Sales">
         <NumberField source="registrations_count" emptyText="0" />
       </DataTable.Col>
     </DataTable>

@@ -1,20 +1,22 @@
 import { useState } from 'react';
 import { Edit } from 'react-admin';
+import { prepareScreenshot } from '../../components/imageScale';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
-import { pendingPurchaseSlug, toPayload } from './pendingPurchase';
+import { earlierRecords, EarlierRecords, toPayload } from './earlierRecord';
 import { PreregistrationForm } from './PreregistrationForm';
 
 /** An updated pre-registration goes to its detail page (SPEC section 4). */
 const toDetail = (_resource?: string, id?: unknown) => `/preregistration/${encodeURIComponent(String(id))}`;
+const transform = (values: Record<string, unknown>) => toPayload(values, { edit: true, scale: prepareScreenshot });
 
 export const PreregistrationEdit = () => {
-  const [pendingSlug, setPendingSlug] = useState<string | null>(null);
+  const [earlier, setEarlier] = useState<EarlierRecords>({});
   const onSuccess = useWriteSuccess(toDetail, 'Pre-registration updated.');
-  const onError = useSaveError((messages) => setPendingSlug(pendingPurchaseSlug(messages)));
+  const onError = useSaveError((messages) => setEarlier(earlierRecords(messages)));
   return (
-    <Edit title="Pre-Registration" mutationMode="pessimistic" transform={toPayload} mutationOptions={{ onSuccess, onError }}>
-      <PreregistrationForm mode="edit" pendingSlug={pendingSlug} />
+    <Edit title="Edit Pre-Registration" mutationMode="pessimistic" transform={transform} mutationOptions={{ onSuccess, onError }}>
+      <PreregistrationForm mode="edit" earlier={earlier} />
     </Edit>
   );
 };

@@ -1,29 +1,35 @@
 import { Box, Grid, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { BooleanInput, FileInput, maxLength, regex, required, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { BooleanInput, FileInput, maxLength, regex, required, SelectInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
+import { NEPAL_MOBILE_RE, nepalMobileMessage } from '../../../../backend/src/common/phone';
 import { ConfirmedForm } from '../../components/ConfirmedForm';
 import { digitsOnly, lettersDigitsSpaces } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { ADMIN_BASE, recordPath } from '../../routing';
-import { PENDING_PURCHASE } from './pendingPurchase';
+import type { Identity } from '../../providers/authProvider';
+import { EarlierRecords, LinkedField } from './earlierRecord';
 
 export const CONFIRM_PHONE_TITLE = 'Please Confirm Your Phone Number.';
-const NEPAL_MOBILE = /^9[678]\d{8}$/;
 
 interface Option {
   id: number;
   title: string;
 }
 
-/** 'View' beside the citizenship number when it has a pending purchase on another pre-registration. */
-const PendingPurchaseLink = ({ slug }: { slug: string | null }) => {
-  const { errors } = useFormState({ name: 'citizenship_no' });
-  if (!slug || errors.citizenship_no?.message !== PENDING_PURCHASE) return null;
+/**
+ * 'View' under the phone or the citizenship number while its error names an earlier
+ * pre-registration of the same customer (one per customer; SPEC section 5's pending
+ * purchase is one case).
+ */
+const EarlierRecordLink = ({ field, earlier }: { field: LinkedField; earlier: EarlierRecords }) => {
+  const { errors } = useFormState({ name: field });
+  const found = earlier[field];
+  if (!found || errors[field]?.message !== found.message) return null;
   return (
-    <MuiLink component={Link} to={recordPath('preregistration', slug)} sx={{ ml: 1.75 }}>
+    <MuiLink component={Link} to={recordPath('preregistration', found.slug)} sx={{ ml: 1.75 }}>
       View
     </MuiLink>
   );
@@ -59,8 +65,11 @@ const ScreenshotPreview = () => {
  * showroom, a shared tick and the screenshot. Input is filtered as typed (SPEC section 5).
  * Save asks 'Please Confirm Your Phone Number.' first.
  */
-export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'edit'; pendingSlug: string | null }) => {
+export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'; earlier: EarlierRecords }) => {
   const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  // Head office may move a record to another branch (or back to the public enquiries).
+  const moveBranch = mode === 'edit' && !!(identity as Identity | undefined)?.isAdmin;
   const phoneFixed = mode === 'edit' && !!record?.is_verified;
   const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
   const branches = useApiList<Option>('/branches');
@@ -92,12 +101,13 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
             label="Phone Number"
             type="tel"
             parse={digitsOnly}
-            validate={[required(), regex(NEPAL_MOBILE, 'The phone must be a valid mobile number (10 digits, 96, 97 or 98 then 8 digits).')]}
+            validate={[required(), regex(NEPAL_MOBILE_RE, nepalMobileMessage())]}
             readOnly={phoneFixed}
             helperText={phoneFixed ? 'The phone cannot change once the pre-registration is verified.' : false}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
             fullWidth
           />
+          <EarlierRecordLink field="phone" earlier={earlier} />
         </Grid>
         <Grid size={half}>
           <TextInput
@@ -108,7 +118,7 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             fullWidth
           />
-          <PendingPurchaseLink slug={pendingSlug} />
+          <EarlierRecordLink field="citizenship_no" earlier={earlier} />
         </Grid>
         <Grid size={half}>
           <CustomerEmailInput />
@@ -148,6 +158,21 @@ export const PreregistrationForm = ({ mode, pendingSlug }: { mode: 'create' | 'e
             fullWidth
           />
         </Grid>
+        {moveBranch && (
+          <Grid size={half}>
+            <SelectInput
+              source="branch_id"
+              label="Branch"
+              choices={branches.data}
+              optionText="title"
+              isPending={branches.isPending}
+              emptyText="None (public enquiry)"
+              parse={(v) => (v === '' || v == null ? null : Number(v))}
+              helperText="The branch that owns this pre-registration."
+              fullWidth
+            />
+          </Grid>
+        )}
         <Grid size={12}>
           <TextInput source="note" label="Note" multiline minRows={2} validate={maxLength(1000)} fullWidth />
         </Grid>

@@ -65,7 +65,7 @@ export const ReferrerTitleField = () => {
     );
   }
   return (
-    <Box component="form" onSubmit={save} sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5 }}>
+    <Box component="form" noValidate onSubmit={save} sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5 }}>
       <MuiTextField
         size="small"
         autoFocus

@@ -178,7 +178,7 @@ export const SmsForm = () => {
   return (
     <Card sx={{ mb: 3, maxWidth: 900 }}>
       <CardContent>
-        <Form defaultValues={DEFAULTS} onSubmit={onSubmit} resetOptions={{ keepDefaultValues: true }}>
+        <Form noValidate defaultValues={DEFAULTS} onSubmit={onSubmit} resetOptions={{ keepDefaultValues: true }}>
           <ClearOnSuccess />
           <SelectInput
             source="type"

@@ -95,7 +95,7 @@ const BranchAndRole = () => {
 
 /** The dealer-user form shared by create and edit (SPEC section 2 "Dealer users"). */
 export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => (
-  <SimpleForm toolbar={<FormToolbar />} defaultValues={mode === 'create' ? { sex: 'MALE' } : undefined} sx={{ maxWidth: 900 }}>
+  <SimpleForm noValidate toolbar={<FormToolbar />} defaultValues={mode === 'create' ? { sex: 'MALE' } : undefined} sx={{ maxWidth: 900 }}>
     <BranchAndRole />
     <Grid container columnSpacing={2} sx={{ width: '100%' }}>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -4,7 +4,7 @@ import { FormToolbar } from '../../components/FormToolbar';
 
 /** Title (labelled Name), link URL, amount and thumbnail (SPEC section 2 "Videos"). */
 export const VideoForm = () => (
-  <SimpleForm toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
+  <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
     <TextInput source="title" label="Name" validate={[required(), maxLength(255)]} fullWidth />
     <TextInput source="url" label="Link URL" type="url" validate={[required(), regex(/^https?:\/\//, 'The url must start with http:// or https://.')]} fullWidth />
     <NumberInput source="amount" label="Amount" validate={[required(), minValue(0)]} step={1} fullWidth />

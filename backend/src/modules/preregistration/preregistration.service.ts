@@ -31,8 +31,10 @@ import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
+export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.';
 const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
-const PHONE_TAKEN_STAFF = 'This phone number already has an open pre-registration.';
+export const PHONE_TAKEN_STAFF = 'This phone number is already pre-registered for this campaign: one pre-registration per customer.';
+export const PHONE_PURCHASED_STAFF = 'This phone number has already made its purchase in this campaign: one pre-registration per customer.';
 
 const PREREGISTRATION_TABLE: TableSpec = {
   orderable: {
@@ -230,7 +232,7 @@ export class PreregistrationService {
     if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
-    await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no ?? null }, null, errors);
+    await this.checkDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no ?? null }, null, errors);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
     const saved = await this.insert(
       {
@@ -262,7 +264,7 @@ export class PreregistrationService {
     }
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
-    await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
+    await this.checkDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
     const saved = await this.insert(
       {
@@ -328,7 +330,7 @@ export class PreregistrationService {
         await this.checkReferences(dto, errors, em, settings);
         const current = await em.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [row.id]);
         const citizenshipChanges = dto.citizenship_no !== undefined && dto.citizenship_no !== current[0].citizenship_no;
-        await this.checkOpenDuplicates(
+        await this.checkDuplicates(
           { phone: phoneChanges ? dto.phone! : null, citizenship_no: citizenshipChanges ? (dto.citizenship_no ?? null) : null, exceptId: row.id },
           actor,
           errors,
@@ -487,27 +489,34 @@ export class PreregistrationService {
   }
 
   /**
-   * One open (unpurchased, undeleted) pre-registration per phone and per citizenship
-   * number. Staff learn the slug of a clashing citizenship record when they may open it;
-   * the public never learns anything about another person's record.
+   * One pre-registration per customer for the whole campaign, as the terms promise: per
+   * phone, and per citizenship number or PAN where one is given. Purchased records count
+   * too (a customer who bought does not pre-register, or draw, again); only a deleted
+   * record frees its phone and number. The error names the earlier record's slug to staff
+   * who may open it (the form shows a View link); the public never learns another person's
+   * record, and on the phone only that it is registered.
    */
-  private async checkOpenDuplicates(
+  private async checkDuplicates(
     v: { phone: string | null; citizenship_no: string | null; exceptId?: number },
     viewer: AuthUser | null,
     errors: FieldErrors,
     em: EntityManager | DataSource = this.dataSource,
   ) {
-    const open = `NOT purchased AND deleted_at IS NULL AND id <> $2`;
+    type Earlier = { slug: string; branch_id: number | null; nearest_branch_id: number | null; purchased: boolean };
+    const find = async (column: 'phone' | 'citizenship_no', value: string): Promise<Earlier | undefined> =>
+      (
+        await em.query(
+          `SELECT slug, branch_id, nearest_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
+          [value, v.exceptId ?? 0],
+        )
+      )[0];
     if (v.phone) {
-      const rows = await em.query(`SELECT 1 FROM preregistration WHERE phone = $1 AND ${open}`, [v.phone, v.exceptId ?? 0]);
-      if (rows.length) errors.phone = [viewer ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC];
+      const row = await find('phone', v.phone);
+      if (row) errors.phone = viewer ? earlierRecordError(row.purchased ? PHONE_PURCHASED_STAFF : PHONE_TAKEN_STAFF, row, viewer) : [PHONE_TAKEN_PUBLIC];
     }
     if (v.citizenship_no) {
-      const rows: Array<{ slug: string; branch_id: number | null; nearest_branch_id: number | null }> = await em.query(
-        `SELECT slug, branch_id, nearest_branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
-        [v.citizenship_no, v.exceptId ?? 0],
-      );
-      if (rows.length) errors.citizenship_no = pendingPurchaseError(rows[0], viewer);
+      const row = await find('citizenship_no', v.citizenship_no);
+      if (row) errors.citizenship_no = earlierRecordError(row.purchased ? CITIZENSHIP_PURCHASED : PENDING_PURCHASE, row, viewer);
     }
   }
 
@@ -515,13 +524,11 @@ export class PreregistrationService {
   private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser | null): Promise<unknown> {
     if (!isUniqueViolation(e)) return e;
     const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint;
-    if (constraint === 'preregistration_phone_open_uq') return new UnprocessableError({ phone: [actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC] });
-    if (constraint === 'preregistration_citizenship_open_uq' && values.citizenship_no) {
-      const errors: FieldErrors = {};
-      await this.checkOpenDuplicates({ phone: null, citizenship_no: values.citizenship_no }, actor, errors);
-      return new UnprocessableError(errors.citizenship_no ? errors : { citizenship_no: [PENDING_PURCHASE] });
-    }
-    return e;
+    const field = constraint === 'preregistration_phone_uq' ? 'phone' : constraint === 'preregistration_citizenship_uq' ? 'citizenship_no' : null;
+    if (!field || !values[field]) return e;
+    const errors: FieldErrors = {};
+    await this.checkDuplicates({ phone: field === 'phone' ? values.phone! : null, citizenship_no: field === 'citizenship_no' ? values.citizenship_no! : null }, actor, errors);
+    return new UnprocessableError(errors[field] ? errors : { [field]: [field === 'phone' ? (actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC) : PENDING_PURCHASE] });
   }
 }
 
@@ -535,11 +542,14 @@ function exhaustedError(settings: SettingValues): UnprocessableError {
   return codeError(`Too many incorrect codes. Please request a new code.${help}`);
 }
 
-/** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */
-export function pendingPurchaseError(row: { slug: string; branch_id: number | null; nearest_branch_id: number | null }, viewer: AuthUser | null): string[] {
-  if (!viewer) return [PENDING_PURCHASE];
+/**
+ * [message, '<slug>'] for staff who may open the earlier record (head office, or the
+ * branch that owns it); the message alone otherwise (the slug would only 404 for them).
+ */
+export function earlierRecordError(message: string, row: { slug: string; branch_id: number | null; nearest_branch_id: number | null }, viewer: AuthUser | null): string[] {
+  if (!viewer) return [message];
   const visible = viewer.branch_id === null || viewer.branch_id === ownerBranchId(row);
-  return visible ? [PENDING_PURCHASE, row.slug] : [PENDING_PURCHASE];
+  return visible ? [message, row.slug] : [message];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { NEPAL_MOBILE_RE, nepalMobileMessage, parseNepalMobile } from '../../../common/phone';
 import { RequiredText } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 
@@ -30,8 +32,10 @@ export class CreateBranchDto {
   @Matches(PHONE, { message: 'The phone may only contain digits and dashes.' })
   phone?: string | null;
 
-  @ApiProperty({ required: false, nullable: true, example: '9851012345' }) @IsOptional() @EmptyToNull() @Trim() @ValidateIf((_, v) => v !== null)
-  @Matches(PHONE, { message: 'The mobile may only contain digits and dashes.' })
+  /** The branch's booking alerts go to this number by SMS, so it must be a Nepal mobile (stored as its 10 digits). */
+  @ApiProperty({ required: false, nullable: true, example: '9851012345', description: 'Nepal mobile; +977, spaces and dashes are accepted, 10 digits are stored' })
+  @IsOptional() @EmptyToNull() @Trim() @Transform(({ value }) => (typeof value === 'string' ? (parseNepalMobile(value) ?? value) : value)) @ValidateIf((_, v) => v !== null)
+  @Matches(NEPAL_MOBILE_RE, { message: nepalMobileMessage('mobile') })
   mobile?: string | null;
 
   @ApiProperty({ required: false, description: 'Position in lists (ascending); new branches go last' }) @IsOptional() @ToInt()

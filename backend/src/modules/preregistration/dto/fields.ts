@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
 import { ToBoolean } from '../../../common/http/transforms';
-import { parseNepalMobile } from '../../../common/phone';
+import { nepalMobileMessage, parseNepalMobile } from '../../../common/phone';
 
 /** SPEC section 5: letters (any script, Devanagari included), digits, underscore and spaces. */
 export const NAME_RE = /^[\p{L}\p{M}\p{Nd}_ ]+$/u;
@@ -65,7 +65,7 @@ export const CitizenshipField = (required: boolean) =>
 export function PhoneField(required: boolean) {
   const problem = (v: unknown) => {
     if (blank(v)) return required ? 'The phone field is required.' : null;
-    return parseNepalMobile(v) ? null : 'The phone must be a valid mobile number (10 digits, 96, 97 or 98 then 8 digits).';
+    return parseNepalMobile(v) ? null : nepalMobileMessage();
   };
   return applyDecorators(
     ApiProperty({ required, example: '9841234567', description: '10-digit Nepal mobile (+977, spaces and dashes accepted)' }),

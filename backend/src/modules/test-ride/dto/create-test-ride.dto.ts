@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { BOOKING_TYPES } from '../../../common/options';
-import { NEPAL_MOBILE_RE, parseNepalMobile } from '../../../common/phone';
+import { NEPAL_MOBILE_RE, nepalMobileMessage, parseNepalMobile } from '../../../common/phone';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 import { normaliseUtmSource } from '../../referrer/referrer.service';
@@ -34,7 +34,7 @@ export class CreateTestRideDto extends WithCaptcha {
 
   @ApiProperty({ description: 'Nepal mobile; +977, spaces and dashes are accepted, 10 digits are stored', example: '9841234567' })
   @Transform(({ value }) => parseNepalMobile(value) ?? value)
-  @Matches(NEPAL_MOBILE_RE, { message: 'The phone must be a valid Nepal mobile number.' })
+  @Matches(NEPAL_MOBILE_RE, { message: nepalMobileMessage() })
   @IsNotEmpty(required('phone'))
   phone: string;
 
