@@ -1,4 +1,6 @@
 import { pngBuffer } from './factories/images';
+import { branchIds } from './factories/campaign';
+import { makeCustomer } from './factories/sms';
 import { startTestApp, TestApp } from './harness/test-app';
 
 describe('winner videos (/api/v1/videos, /video)', () => {
@@ -61,16 +63,28 @@ describe('winner videos (/api/v1/videos, /video)', () => {
     expect(made.body).toMatchObject({ message: 'Video created successfully.', data: { title: 'Hari, Birgunj', amount: 50000, phone: '9855000004', thumbnail: null } });
     const id = made.body.data.id;
 
+    const [branch] = await branchIds(t.db);
+    const winner = await makeCustomer(t.db, { branchId: branch });
     const withImage = await t
       .http()
       .post(`/api/v1/video/${id}`)
       .set('Authorization', admin)
       .field('amount', '1000000')
-      .field('registration_id', '42')
+      .field('registration_id', String(winner.id))
       .attach('thumbnail', await pngBuffer(640, 360), 'hari.png');
     expect(withImage.status).toBe(200);
     expect(withImage.body.message).toBe('Video updated successfully.');
-    expect(withImage.body.data).toMatchObject({ amount: 1000000, registration_id: 42, thumbnail: { url: expect.stringMatching(/^\/uploads\//) } });
+    expect(withImage.body.data).toMatchObject({ amount: 1000000, registration_id: winner.id, thumbnail: { url: expect.stringMatching(/^\/uploads\//) } });
+
+    // A video made from the winner's registration takes its phone: the list's Registration Id and the detail's phone are filled.
+    const fromWinner = await t.http().post('/api/v1/video').set('Authorization', admin).send({ title: 'Winner by bill', url: 'https://www.example.com/v/w', amount: 50000, registration_id: winner.id });
+    expect(fromWinner.status).toBe(200);
+    expect(fromWinner.body.data).toMatchObject({ registration_id: winner.id, phone: winner.phone, registration: { id: winner.id, slug: winner.slug, phone: winner.phone } });
+    const listed = await t.http().get('/api/v1/video').query({ 'search[value]': 'Winner by bill' }).set('Authorization', admin);
+    expect(listed.body.data[0]).toMatchObject({ registration_id: winner.id, phone: winner.phone });
+    const unknown = await t.http().post('/api/v1/video').set('Authorization', admin).send({ title: 'Nobody', url: 'https://www.example.com/v/n', amount: 50000, registration_id: 999999 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ registration_id: ['The selected registration is invalid.'] });
 
     const multipartCreate = await t
       .http()

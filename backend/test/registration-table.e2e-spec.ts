@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
+import { makeCustomer } from './factories/sms';
 import { startTestApp, TestApp } from './harness/test-app';
 
 /** The registered table, its print/picker view (length=-1) and Registrations.xlsx: the same rows for the same filters. */
@@ -231,5 +232,21 @@ describe('registration table and download', () => {
       from: ['The from must be a date (YYYY-MM-DD HH:mm).'],
     });
     expect((await t.http().get('/api/v1/registration/download').query({ to: 'x' }).set('Authorization', admin)).status).toBe(422);
+  });
+
+  it('answers every row with ?all (print and the SMS picker), for the filters and the branch', async () => {
+    // More sales than a page holds, so ?all cannot be the first page.
+    for (let i = 0; i < 11; i++) await makeCustomer(t.db, { branchId: B });
+    const paged = await t.http().get('/api/v1/registration').set('Authorization', admin);
+    expect(paged.body.data).toHaveLength(10);
+    const all = await t.http().get('/api/v1/registration').query({ all: '' }).set('Authorization', admin);
+    expect(all.status).toBe(200);
+    expect(all.body.data.data).toHaveLength(paged.body.recordsTotal);
+    expect(all.body.data.data.length).toBe(16);
+    expect(Object.keys(all.body.data.data[0]).sort()).toEqual(['id', 'name', 'phone', 'slug']);
+    const filtered = await t.http().get('/api/v1/registration').query({ all: '', branch: A }).set('Authorization', admin);
+    expect(filtered.body.data.data.map((r: { name: string }) => r.name).sort()).toEqual(['Table a1', 'Table a2', 'Table a3']);
+    const mine = await t.http().get('/api/v1/registration').query({ all: '' }).set('Authorization', staff2);
+    expect(mine.body.data.data).toHaveLength(13);
   });
 });

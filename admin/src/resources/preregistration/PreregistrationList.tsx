@@ -1,7 +1,11 @@
 import { KeyboardEvent, useEffect, useState } from 'react';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { CreateButton, DataTable, List, useGetIdentity, useListContext } from 'react-admin';
+import { CreateButton, DataTable, List, SelectInput, useGetIdentity, useListContext } from 'react-admin';
+import { dateRangeFilters } from '../../components/dateRangeFilters';
+import { useApiList } from '../../components/useApiList';
+import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
+import { downloadQuery } from '../registration/registrationQuery';
 import { DownloadButton } from '../../components/DownloadButton';
 import { nepalDate, rupees } from '../../components/format';
 import { digitsOnly } from '../../components/inputFilters';
@@ -52,22 +56,64 @@ const ListActions = () => {
       <PhoneSearch />
       <Box sx={{ flex: 1 }} />
       <CreateButton />
-      <DownloadButton path="/preregistration/download" filename="Preregistrations.xlsx" query={{ phone: filterValues.phone }} />
+      <DownloadButton path="/preregistration/download" filename="Preregistrations.xlsx" query={downloadQuery(filterValues)} />
     </Box>
   );
 };
+
+interface Option {
+  id: number | string;
+  title: string;
+}
+
+/**
+ * The filters the table and the download take (SPEC section 7): bike model, branch (head
+ * office only; 'Public enquiries' are those without one), from/to (Nepal time, by the
+ * hour) and the prize ('Not drawn' for none yet). The phone search sits in the actions.
+ */
+function usePreregistrationFilters(isAdmin: boolean) {
+  const branches = useApiList<Option>('/branches');
+  const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
+  const { settings } = useCampaignSettings();
+  return [
+    <SelectInput key="bike_model" source="bike_model" label="Bike Model" choices={bikeModels.data} optionText="title" emptyText="All" alwaysOn />,
+    ...(isAdmin
+      ? [
+          <SelectInput
+            key="branch"
+            source="branch"
+            label="Branch"
+            choices={[{ id: 'public', title: 'Public enquiries' }, ...branches.data]}
+            optionText="title"
+            emptyText="All"
+            alwaysOn
+          />,
+        ]
+      : []),
+    ...dateRangeFilters('hour'),
+    <SelectInput
+      key="prize"
+      source="prize"
+      label="Register Prize"
+      choices={[{ id: 'none', name: 'Not drawn' }, ...toChoices(settings.options.pre_prizes, rupees)]}
+      emptyText="All"
+      alwaysOn
+    />,
+  ];
+}
 
 /**
  * 'Pre-Registration' (SPEC section 2 "Pre-registration list"): Name, Phone, (head office:
  * Branch, Nearest Branch), Registered (the Nepal date), Bike, Register Prize. Create needs
  * create-preregistration (permissions.ts); Download saves Preregistrations.xlsx with the
- * phone filter.
+ * list's filters and phone search.
  */
 export const PreregistrationList = () => {
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
+  const filters = usePreregistrationFilters(isAdmin);
   return (
-    <List title="Pre-Registration" sort={SERVER_ORDER} perPage={10} actions={<ListActions />} empty={false}>
+    <List title="Pre-Registration" filters={filters} sort={SERVER_ORDER} perPage={10} actions={<ListActions />} empty={false}>
       <DataTable rowClick={showRowClick} bulkActionButtons={false}>
         <DataTable.Col source="name" label="Name" />
         <DataTable.Col source="phone" label="Phone" />

@@ -11,25 +11,25 @@ interface Found {
   bill_no: string;
 }
 
-const label = (o: Found) => [o.name, o.phone, o.bill_no].filter(Boolean).join(' / ');
+const optionLabel = (o: Found) => [o.name, o.phone, o.bill_no].filter(Boolean).join(' / ');
 
 /**
- * The referring registration (an existing customer who brought this one), found with
- * POST /registration/search { q } as staff type (name, phone or bill number). Stores its id
- * in registration_id.
+ * A registration found with POST /registration/search { q } as staff type (name, phone or
+ * bill number); its id is stored in registration_id. `current` names the record's field
+ * holding the registration already chosen.
  */
-export const ReferringRegistrationInput = () => {
+export const RegistrationSearchInput = ({ label, helperText, current }: { label: string; helperText: string; current: string }) => {
   const record = useRecordContext();
   const { field, fieldState } = useInput({ source: 'registration_id' });
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [value, setValue] = useState<Found | null>((record?.referring_registration as Found | null) ?? null);
+  const [value, setValue] = useState<Found | null>((record?.[current] as Found | null) ?? null);
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Found[]>([]);
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     const q = input.trim();
-    if (q.length < 2 || (value && q === label(value))) return;
+    if (q.length < 2 || (value && q === optionLabel(value))) return;
     let alive = true;
     const timer = setTimeout(async () => {
       setLoading(true);
@@ -54,7 +54,7 @@ export const ReferringRegistrationInput = () => {
       options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
       loading={loading}
       filterOptions={(x) => x}
-      getOptionLabel={label}
+      getOptionLabel={optionLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onInputChange={(_e, v) => setInput(v)}
       onChange={(_e, v) => {
@@ -65,9 +65,9 @@ export const ReferringRegistrationInput = () => {
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Referred by (existing customer)"
+          label={label}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? 'Optional: search by name, phone or bill number.'}
+          helperText={fieldState.error?.message ?? helperText}
           margin="dense"
         />
       )}
@@ -75,3 +75,8 @@ export const ReferringRegistrationInput = () => {
     />
   );
 };
+
+/** The referring registration (an existing customer who brought this one). */
+export const ReferringRegistrationInput = () => (
+  <RegistrationSearchInput label="Referred by (existing customer)" helperText="Optional: search by name, phone or bill number." current="referring_registration" />
+);

@@ -8,6 +8,7 @@ import { RecordEditButton } from '../../components/ShowActions';
 import { Permission } from '../../permissions';
 import { ADMIN_BASE, recordPath } from '../../routing';
 import { paymentModeLabel } from './registrationFilters';
+import { NotifyCouponButton } from './NotifyCouponButton';
 import { RestoreButton } from './RestoreButton';
 
 interface RegistrationRecord {
@@ -42,9 +43,12 @@ const Actions = ({ record }: { record: RegistrationRecord }) => {
       </Button>
       {!deleted && <RecordEditButton />}
       {!deleted && record.coupon && !record.coupon.verified && (
-        <Button component={Link} to={`${recordPath('registration', record.id)}/verify`} variant="contained">
-          Verify Coupon Code
-        </Button>
+        <>
+          <Button component={Link} to={`${recordPath('registration', record.id)}/verify`} variant="contained">
+            Verify Coupon Code
+          </Button>
+          <NotifyCouponButton />
+        </>
       )}
       {deleted ? (
         <RestoreButton />

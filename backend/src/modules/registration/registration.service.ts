@@ -121,6 +121,23 @@ export class RegistrationService {
     return paginate(this.filtered(user, query), query, REGISTRATION_TABLE, (rows) => rows.map(toRow));
   }
 
+  /**
+   * GET /registration?all: every live registration of the filters (and the user's branch),
+   * newest first, with only what print and the SMS picker read (id, name, phone, slug).
+   */
+  async all(user: AuthUser, query: PageQuery): Promise<Array<{ id: number; name: string; phone: string; slug: string }>> {
+    const rows: Array<{ id: number; name: string; phone: string; slug: string }> = await this.filtered(user, query)
+      .select([])
+      .addSelect('r.id', 'id')
+      .addSelect('r.name', 'name')
+      .addSelect('r.phone', 'phone')
+      .addSelect('r.slug', 'slug')
+      .orderBy('r.created_at', 'DESC')
+      .addOrderBy('r.id', 'DESC')
+      .getRawMany();
+    return rows;
+  }
+
   deletedTable(user: AuthUser, query: PageQuery) {
     const qb = this.query(user).withDeleted().andWhere('r.deleted_at IS NOT NULL');
     return paginate(qb, query, DELETED_REGISTRATION_TABLE, (rows) => rows.map(toRow));

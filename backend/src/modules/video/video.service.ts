@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { fieldError } from '../../common/http/errors';
@@ -68,14 +68,29 @@ export class VideoService {
     return paginate(qb, query, VIDEO_TABLE, (rows) => rows.map(videoView));
   }
 
-  async findOne(id: string): Promise<VideoView> {
+  async findOne(id: string): Promise<VideoView & { registration: WinningRegistration | null }> {
     if (!/^\d{1,9}$/.test(id)) throw new NotFoundException('Video not found.');
     const video = await this.query().where('v.id = :id', { id: Number(id) }).getOne();
     if (!video) throw new NotFoundException('Video not found.');
-    return videoView(video);
+    const registration = video.registration_id === null ? null : ((await winningRegistration(this.videos.manager, video.registration_id)) ?? null);
+    return { ...videoView(video), registration };
+  }
+
+  /**
+   * A video names its winner by the registration (the form searches it by bill number or
+   * phone): it must be a live registration, and the winner's phone and citizenship number
+   * are taken from it unless the form sends its own.
+   */
+  private async fromRegistration(dto: CreateVideoDto | UpdateVideoDto): Promise<void> {
+    if (typeof dto.registration_id !== 'number') return;
+    const found = await winningRegistration(this.videos.manager, dto.registration_id);
+    if (!found) throw fieldError('registration_id', 'The selected registration is invalid.');
+    dto.phone ??= found.phone;
+    dto.citizenship_no ??= found.citizenship_no;
   }
 
   async create(actor: AuthUser, dto: CreateVideoDto, upload?: Upload): Promise<VideoView> {
+    await this.fromRegistration(dto);
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const row: Partial<VideoEntity> = { thumbnail_id: image.id ?? null };
     for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
@@ -92,6 +107,7 @@ export class VideoService {
 
   async update(actor: AuthUser, id: string, dto: UpdateVideoDto, upload?: Upload): Promise<VideoView> {
     const video = await this.findOne(id);
+    await this.fromRegistration(dto);
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const patch: Partial<VideoEntity> = {};
     for (const k of FIELDS) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
@@ -111,4 +127,19 @@ export class VideoService {
     await this.videos.delete({ id: video.id });
     this.publicAnswer.invalidate();
   }
+}
+
+export interface WinningRegistration {
+  id: number;
+  slug: string;
+  name: string;
+  phone: string;
+  bill_no: string;
+  citizenship_no: string | null;
+}
+
+/** The live registration a video names (read-only; the registration module owns the table). */
+async function winningRegistration(em: EntityManager, id: number): Promise<WinningRegistration | undefined> {
+  const rows: WinningRegistration[] = await em.query(`SELECT id, slug, name, phone, bill_no, citizenship_no FROM registration WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  return rows[0];
 }
