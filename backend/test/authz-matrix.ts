@@ -451,6 +451,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     branchOwned: true,
     request: async (c, side) => post('/sms', { type: 'BRANCH', branches: [c.branch[side].id], text: 'Matrix offer: visit your showroom.' }),
   },
+  'POST /api/v1/sms/recipients': {
+    expect: headOffice,
+    branchOwned: true,
+    request: async (c, side) => post('/sms/recipients', { type: 'BRANCH', branches: [c.branch[side].id], text: 'Matrix offer: visit your showroom.' }),
+  },
   'POST /api/v1/sms/preview': { expect: headOffice, branchOwned: false, request: async () => post('/sms/preview', { text: 'Matrix offer' }) },
   'GET /api/v1/sms': { expect: headOffice, branchOwned: true, request: async () => get('/sms') },
   'GET /api/v1/sms/:id': { expect: headOffice, branchOwned: true, request: async (c) => get(`/sms/${(await c.make.smsBatch()).id}`) },

@@ -84,6 +84,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/stats': [P.ReadRegistration],
   // Bulk SMS and analytics.
   'POST /api/v1/sms': [P.SendSms],
+  'POST /api/v1/sms/recipients': [P.SendSms],
   'POST /api/v1/sms/preview': [P.SendSms],
   'GET /api/v1/sms': [P.SendSms],
   'GET /api/v1/sms/:id': [P.SendSms],

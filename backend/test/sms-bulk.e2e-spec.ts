@@ -299,6 +299,23 @@ describe('POST /sms: bulk SMS recipients', () => {
     expect((await preview('')).body).toEqual({ data: { segments: 0, encoding: 'GSM-7', characters: 0 } });
   });
 
+  it('tells the confirm step how many phones a send reaches and its parts, queuing nothing', async () => {
+    const count = (body: object) => t.http().post('/api/v1/sms/recipients').set('Authorization', admin).send(body);
+    const before = (await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox`))[0].n;
+    // Branch A: two customers and a third with the first one's phone (one message each phone); the deleted one is left out.
+    const a = await count({ type: 'BRANCH', branches: [A], text: 'नमस्ते! '.repeat(10) });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ data: { recipients_count: 2, segments: 2 } });
+    const sent = await send({ type: 'BRANCH', branches: [A], text: 'Counted then sent.' });
+    expect(sent.body.data.recipients_count).toBe((await count({ type: 'BRANCH', branches: [A], text: 'x' })).body.data.recipients_count);
+    const mobiles = await count({ type: 'MOBILE', mobiles: `${P1}, ${P1}, 9841000001`, text: 'Hi' });
+    expect(mobiles.body.data).toEqual({ recipients_count: 2, segments: 1 });
+    const bad = await count({ type: 'MOBILE', mobiles: '12345', text: 'Hi' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toContain('mobiles');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox`))[0].n).toBe(before + sent.body.data.recipients_count);
+  });
+
   it('branch staff reach only their own branch’s customers; ALL means their branch', async () => {
     const staff = `Bearer ${await branchUserToken(t, A)}`;
     const all = await send({ type: 'ALL', text: 'From your showroom in A.' }, staff);

@@ -78,6 +78,15 @@ describe('bulk SMS (browser)', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('textbox', { name: /^Message/ }).fill(TEXT);
       await page.getByRole('button', { name: 'Send' }).click();
+    });
+
+    await step(page, 'confirm with the recipients and parts', async () => {
+      const confirm = page.getByRole('dialog', { name: 'Send this message?' });
+      await confirm.waitFor();
+      // Nothing is queued before the confirmation.
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox WHERE text = $1`, [TEXT]))[0].n).toBe(0);
+      expect(await confirm.innerText()).toContain(`This message is 1 SMS part long and goes to ${expected} recipients: ${expected} SMS in all.`);
+      await confirm.getByRole('button', { name: 'Send' }).click();
       const toast = page.getByRole('alert').filter({ hasText: 'Success!' });
       await toast.waitFor();
       expect(await toast.innerText()).toContain(`${expected} messages queued.`);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Card, CardContent, Typography } from '@mui/material';
+import { Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import {
   AutocompleteArrayInput,
@@ -149,37 +149,58 @@ const SendToolbar = () => (
 
 const DEFAULTS = { type: 'ALL' as SmsType, branches: [], registrants: [], mobiles: '', text: '' };
 
+interface Pending {
+  values: Record<string, unknown>;
+  recipients_count: number;
+  segments: number;
+}
+
+type SendError = { message?: string; body?: { errors?: Record<string, unknown>; messages?: Record<string, unknown> } };
+
+/** 'Send 1 SMS part to 25 recipients (25 SMS in all)?' */
+export function confirmText(p: { recipients_count: number; segments: number }): string {
+  const n = p.recipients_count;
+  const parts = `${p.segments} SMS ${p.segments === 1 ? 'part' : 'parts'}`;
+  return `This message is ${parts} long and goes to ${n.toLocaleString('en-IN')} ${n === 1 ? 'recipient' : 'recipients'}: ${(n * p.segments).toLocaleString('en-IN')} SMS in all.`;
+}
+
 /**
  * The SMS form (SPEC section 2 "SMS"): category (All, Branch, Customer, Mobile), the
  * branches or customers, the mobile numbers, the message with its character and SMS
- * count, and Send. The toast shows the server's message; errors land under their fields
- * (a bad number under the mobile numbers, naming its position).
+ * count, and Send. Send first asks the server how many phones the message reaches
+ * (POST /sms/recipients, deduplicated as the send is) and shows that with the parts in a
+ * confirm dialog; only 'Send' there queues it. The toast shows the server's message;
+ * errors land under their fields (a bad number under the mobile numbers, naming its position).
  */
 export const SmsForm = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const failed = useCallback(
+    (error: unknown, fallback: string) => {
+      const e = error as SendError;
+      notify(e?.message || fallback, { type: 'error' });
+      const fields = smsFieldErrors(e?.body?.messages ?? e?.body?.errors);
+      return Object.keys(fields).length ? fields : undefined;
+    },
+    [notify],
+  );
   const onSubmit = useCallback(
     async (values: Record<string, unknown>) => {
       try {
-        await dataProvider.send('/sms', 'POST', smsPayload(values));
-        notify(takeServerMessage('Messages queued.'), { type: 'success' });
-        refresh();
+        const res = await dataProvider.send<{ data: { recipients_count: number; segments: number } }>('/sms/recipients', 'POST', smsPayload(values));
+        setPending({ values, ...res.data });
         return undefined;
       } catch (error) {
-        const e = error as { message?: string; body?: { errors?: Record<string, unknown>; messages?: Record<string, unknown> } };
-        notify(e?.message || 'The message could not be sent.', { type: 'error' });
-        const fields = smsFieldErrors(e?.body?.messages ?? e?.body?.errors);
-        return Object.keys(fields).length ? fields : undefined;
+        return failed(error, 'The recipients could not be counted.');
       }
     },
-    [dataProvider, notify, refresh],
+    [dataProvider, failed],
   );
   return (
     <Card sx={{ mb: 3, maxWidth: 900 }}>
       <CardContent>
         <Form noValidate defaultValues={DEFAULTS} onSubmit={onSubmit} resetOptions={{ keepDefaultValues: true }}>
-          <ClearOnSuccess />
           <SelectInput
             source="type"
             label="Category"
@@ -190,18 +211,60 @@ export const SmsForm = () => {
           <Recipients />
           <MessageInput />
           <SendToolbar />
+          <ConfirmSend pending={pending} onClose={() => setPending(null)} failed={failed} />
         </Form>
       </CardContent>
     </Card>
   );
 };
 
-/** After a successful send the form goes back to its defaults, so a second click does not send it again. */
-const ClearOnSuccess = () => {
-  const { formState, reset } = useFormContext();
-  const { isSubmitSuccessful } = formState;
-  useEffect(() => {
-    if (isSubmitSuccessful) reset(DEFAULTS);
-  }, [isSubmitSuccessful, reset]);
-  return null;
+/**
+ * 'Send this message?' with the recipients and parts; Send queues it. After a send the
+ * form goes back to its defaults, so a second click does not send it again.
+ */
+const ConfirmSend = ({
+  pending,
+  onClose,
+  failed,
+}: {
+  pending: Pending | null;
+  onClose: () => void;
+  failed: (error: unknown, fallback: string) => Record<string, unknown> | undefined;
+}) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { reset, setError } = useFormContext();
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const send = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await dataProvider.send('/sms', 'POST', smsPayload(pending.values));
+      notify(takeServerMessage('Messages queued.'), { type: 'success' });
+      reset(DEFAULTS);
+      refresh();
+    } catch (error) {
+      const fields = failed(error, 'The message could not be sent.');
+      for (const [field, message] of Object.entries(fields ?? {})) setError(field, { type: 'server', message: String(message) });
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Dialog open={!!pending} onClose={busy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>Send this message?</DialogTitle>
+      <DialogContent>{pending && <DialogContentText>{confirmText(pending)}</DialogContentText>}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Go Back
+        </Button>
+        <Button onClick={send} variant="contained" disabled={busy}>
+          Send
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
 };

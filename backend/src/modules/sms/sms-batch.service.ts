@@ -102,6 +102,22 @@ export class SmsBatchService {
     });
   }
 
+  /**
+   * POST /sms/recipients: what a send would reach, for the confirm step: the number of
+   * different phones (as the send deduplicates them) and the parts of the text. The same
+   * checks as the send (422 under the field); nothing is written.
+   */
+  async count(user: AuthUser, dto: CreateSmsDto): Promise<{ recipients_count: number; segments: number }> {
+    const { segments } = smsSegments(dto.text);
+    return this.dataSource.transaction('REPEATABLE READ', async (em) => {
+      const recipients = await this.recipients(em, user, dto);
+      const [source, params] =
+        recipients.kind === 'customers' ? recipients.qb.getQueryAndParameters() : [`SELECT DISTINCT m.phone FROM unnest($1::text[]) AS m(phone)`, [recipients.phones]];
+      const [row] = await em.query(`SELECT count(*)::int AS count FROM (${source}) AS rcp`, params);
+      return { recipients_count: row.count, segments: Math.max(1, segments) };
+    });
+  }
+
   table(user: AuthUser, query: PageQuery) {
     return paginate(this.query(user), query, SMS_BATCH_TABLE, (rows) => this.withCounts(rows));
   }

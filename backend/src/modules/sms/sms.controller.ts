@@ -30,6 +30,15 @@ export class SmsController {
     return { data, message: queuedMessage(data.recipients_count) };
   }
 
+  @Post('recipients')
+  @HttpCode(200)
+  @RequirePermissions(Permission.SendSms)
+  @UseInterceptors(NoFilesInterceptor())
+  @ApiOperation({ summary: 'What POST /sms would reach, for the confirm step: recipients_count (different phones) and segments; nothing is queued' })
+  async recipients(@CurrentUser() user: AuthUser, @Body() dto: CreateSmsDto) {
+    return { data: await this.batches.count(user, dto) };
+  }
+
   @Post('preview')
   @HttpCode(200)
   @RequirePermissions(Permission.SendSms)
