@@ -12,6 +12,7 @@ import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './commo
 import { servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
 import { createValidationPipe } from './common/http/validation';
+import { QuietStartLogger } from './common/http/logger';
 import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
@@ -26,7 +27,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     bufferLogs: true,
     logger: opts.logger === undefined ? undefined : opts.logger,
   });
-  if (opts.logger === undefined) app.useLogger(app.get(Logger));
+  if (opts.logger === undefined) app.useLogger(new QuietStartLogger(app.get(Logger)));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   // Nested query parameters (order[0][column]) are part of the paging protocol.
   http.set('query parser', 'extended');

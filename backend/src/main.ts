@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import pino from 'pino';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/configuration';
 import { runMigrations } from './database/data-source';
@@ -34,9 +36,11 @@ async function bootstrap() {
     config.database.url = embedded.url;
   }
   const applied = await runMigrations(config.database.url!);
-  if (applied.length) Logger.log(`migrations applied: ${applied.join(', ')}`, 'Database');
 
   const app = await createApp(config);
+  // Logged once the app's logger exists, so every line of a start has its one format.
+  if (embedded) Logger.log(embedded.description, 'Database');
+  if (applied.length) Logger.log(`migrations applied: ${applied.join(', ')}`, 'Database');
   const seeds = app.get(SeedService);
   await seeds.ensureRoles();
   if (config.app.bootstrapAdmin) await seeds.ensureAdmin(config.app.bootstrapAdmin.email, config.app.bootstrapAdmin.password);
@@ -57,7 +61,12 @@ async function bootstrap() {
     lines.push('', '  Demo logins:');
     for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(22)} ${l.password.padEnd(13)} ${l.role}`);
   }
-  console.log(lines.join('\n') + '\n');
+  // The address and the logins are the last lines of a start: they go through the log's own
+  // stream (pino writes asynchronously), so no log line of the start can come after them.
+  app.flushLogs();
+  const logStream = (PinoLogger.root as unknown as Record<symbol, { write(text: string): void } | undefined> | undefined)?.[pino.symbols.streamSym];
+  if (logStream) logStream.write(lines.join('\n') + '\n\n');
+  else console.log(lines.join('\n') + '\n');
 
   const stop = async () => {
     await app.close();

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from '@nestjs/common';
 import { EMBEDDED_TEMPLATE } from './embedded-template';
 
 /**
@@ -11,6 +10,8 @@ import { EMBEDDED_TEMPLATE } from './embedded-template';
  */
 export interface EmbeddedDatabase {
   url: string;
+  /** 'embedded PostgreSQL (PGlite) at host:port, data in dir', for the caller's log. */
+  description: string;
   stop(): Promise<void>;
 }
 
@@ -28,9 +29,9 @@ export async function startEmbeddedDatabase(dir: string, maxConnections: number)
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   await server.start();
   const conn = server.getServerConn(); // host:port
-  Logger.log(`embedded PostgreSQL (PGlite) at ${conn}, data in ${dir}`, 'Database');
   return {
     url: `postgres://postgres:postgres@${conn}/postgres?sslmode=disable`,
+    description: `embedded PostgreSQL (PGlite) at ${conn}, data in ${dir}`,
     async stop() {
       await server.stop();
       await db.close();

@@ -1,3 +1,4 @@
+import type { LoggerService } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import { AppConfig } from '../../config/configuration';
 
@@ -28,4 +29,36 @@ export function loggerOptions(config: AppConfig): Params {
       transport: undefined,
     },
   };
+}
+
+/**
+ * Nest's own start-up lines (modules loaded, every route mapped, "started") go out at debug
+ * level: `LOG_LEVEL=debug` shows the route table, a normal start ends with the address and
+ * the demo logins instead of 150 lines of it. Everything else passes through unchanged.
+ */
+const FRAMEWORK_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
+export class QuietStartLogger implements LoggerService {
+  constructor(private readonly inner: LoggerService) {}
+
+  log(message: unknown, ...rest: unknown[]) {
+    const context = rest[rest.length - 1];
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) this.inner.debug?.(message, ...rest);
+    else this.inner.log(message, ...rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.inner.error(message, ...rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.inner.warn(message, ...rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.inner.debug?.(message, ...rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.inner.verbose?.(message, ...rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    (this.inner.fatal ?? this.inner.error).call(this.inner, message, ...rest);
+  }
 }

@@ -50,10 +50,10 @@ export async function insertDemoSales(query: Query, o: DemoSalesOptions): Promis
               (ARRAY['Ram','Sita','Hari','Gita','Bikash','Sabina','Suman','Anita','Prakash','Manisha','Rajesh','Pooja'])[1 + g % 12]
                 || ' ' || (ARRAY['Thapa','Shrestha','Gurung','Tamang','Rai','Karki','Adhikari','Magar','Bhandari','Poudel','KC','Limbu'])[1 + (g / 12) % 12],
               (ARRAY['Teku','Baneshwor','Lakeside','Main Road','Chauraha','Traffic Chowk','Bhanu Chowk','Adarsha Nagar'])[1 + g % 8] || ', Nepal',
-              -- Open pre-registrations need a free phone; bought ones may share one.
+              -- One pre-registration per phone and per citizenship number: each call (tag) and second gets its own range.
               '9' || (ARRAY['7','8','6'])[1 + g % 3]
                 || lpad((((hashtext($6) & 65535)::bigint * 1000003 + extract(epoch FROM now())::bigint * 7 + g) % 100000000)::text, 8, '0'),
-              lpad(((extract(epoch FROM now())::bigint * 13 + g) % 10000000000)::text, 10, '0'),
+              lpad((((hashtext($6) & 65535)::bigint * 1000003 + extract(epoch FROM now())::bigint * 13 + g) % 10000000000)::text, 10, '0'),
               (SELECT ids[1 + g % array_length(ids, 1)] FROM models),
               branch_id, branch_id,
               (ARRAY['NEWSPAPER','SOCIAL MEDIA','RADIO','TVC','EXISTING CUSTOMER','TEST RIDE'])[1 + g % 6],
