@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { Create } from 'react-admin';
+import { Create, useGetIdentity } from 'react-admin';
+import { BRANCH_ONLY_PREREGISTRATION, BranchOnly } from '../../layout/AccessDenied';
+import type { Identity } from '../../providers/authProvider';
+import { ADMIN_BASE } from '../../routing';
 import { prepareScreenshot } from '../../components/imageScale';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
@@ -11,6 +14,14 @@ const toVerify = (_resource?: string, id?: unknown) => `/preregistration/${encod
 const transform = (values: Record<string, unknown>) => toPayload(values, { scale: prepareScreenshot });
 
 export const PreregistrationCreate = () => {
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return null;
+  // Only branch users create: head office is told so here rather than sent away.
+  if ((identity as Identity | undefined)?.isAdmin) return <BranchOnly message={BRANCH_ONLY_PREREGISTRATION} back={`${ADMIN_BASE}/preregistration`} />;
+  return <BranchPreregistrationCreate />;
+};
+
+const BranchPreregistrationCreate = () => {
   const [earlier, setEarlier] = useState<EarlierRecords>({});
   const onSuccess = useWriteSuccess(toVerify, 'Pre-registration saved.');
   const onError = useSaveError((messages) => setEarlier(earlierRecords(messages)));

@@ -1,6 +1,8 @@
-import { Box, Button, Stack } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Show, useCanAccess, usePermissions, useRecordContext } from 'react-admin';
+import { Show, useCanAccess, useGetIdentity, usePermissions, useRecordContext } from 'react-admin';
+import { BRANCH_ONLY_REGISTRATION } from '../../layout/AccessDenied';
+import type { Identity } from '../../providers/authProvider';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
 import { nepalDateTime, rupees } from '../../components/format';
@@ -19,6 +21,8 @@ export function registrationLink(record: { registration?: { slug?: string } | nu
 const Actions = () => {
   const record = useRecordContext();
   const { canAccess: canRegister } = useCanAccess({ resource: 'registration', action: 'create' });
+  const { identity } = useGetIdentity();
+  const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
   if (!record) return null;
   const slug = String(record.id);
   return (
@@ -36,6 +40,11 @@ const Actions = () => {
         <Button component={Link} to={`${recordPath('preregistration', slug)}/verify`} variant="contained">
           Proceed with Verification
         </Button>
+      )}
+      {record.is_verified && !record.purchased && !canRegister && isAdmin && (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+          {BRANCH_ONLY_REGISTRATION}
+        </Typography>
       )}
       {record.is_verified && !record.purchased && canRegister && (
         <Button component={Link} to={`${ADMIN_BASE}/registration/create/${encodeURIComponent(slug)}`} variant="contained">

@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { CircularProgress } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Create, useNotify } from 'react-admin';
+import { Create, useGetIdentity, useNotify } from 'react-admin';
+import { BRANCH_ONLY_REGISTRATION, BranchOnly } from '../../layout/AccessDenied';
+import type { Identity } from '../../providers/authProvider';
 import { useFreshRecord } from '../../components/useFreshRecord';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
@@ -19,6 +21,14 @@ const toDraw = (_resource?: string, id?: unknown) => `/registration/${encodeURIC
  */
 export const RegistrationCreate = () => {
   const { '*': slug = '' } = useParams();
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return <CircularProgress aria-label="Loading" sx={{ m: 4 }} />;
+  // Only branch users convert: head office is told so here rather than sent away.
+  if ((identity as Identity | undefined)?.isAdmin) return <BranchOnly message={BRANCH_ONLY_REGISTRATION} back={recordPath('preregistration', slug)} />;
+  return <BranchRegistrationCreate slug={slug} />;
+};
+
+const BranchRegistrationCreate = ({ slug }: { slug: string }) => {
   const navigate = useNavigate();
   const notify = useNotify();
   // Read now, not from the cache: a copy cached before the verification would say 'not verified'.

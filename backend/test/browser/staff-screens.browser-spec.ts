@@ -1,0 +1,109 @@
+import { Browser, BrowserContext } from 'playwright-core';
+import { uniqueDigits } from '../factories/campaign';
+import { makePreregistration } from '../factories/purchase';
+import { makeCustomer } from '../factories/sms';
+import { launchBrowser } from '../harness/browser';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { newContext, signIn, step } from './journey';
+
+/**
+ * The staff screens of issue "What a new user hits": a repeat customer refused with a View
+ * link to the earlier record, the dealer mobile's own error under the field (no browser
+ * bubble), Total Sales sorting, and head office told why it cannot convert.
+ */
+describe('staff screens (browser)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('refuses a customer who already bought, under the phone and the citizenship number, each with a View link to the earlier record', async () => {
+    const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+    const bought = await makePreregistration(t.db, { branchId: staff.branch_id, purchased: true, name: 'Earlier Buyer' });
+    const [row] = await t.db.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [bought.id]);
+    const page = await context.newPage();
+    await signIn(page, t.url, 'staff@example.com');
+    await step(page, 'fill with the buyer’s phone and number', async () => {
+      await page.goto(`${t.url}/admin/preregistration/create`);
+      await page.getByRole('textbox', { name: /^Full Name/ }).fill('Earlier Buyer');
+      await page.getByRole('textbox', { name: /^Address/ }).fill('Teku Kathmandu');
+      await page.getByRole('textbox', { name: /^Phone Number/ }).fill(bought.phone);
+      await page.getByRole('textbox', { name: /^Citizenship No\/PAN/ }).fill(row.citizenship_no);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Please Confirm Your Phone Number.' }).getByRole('button', { name: 'Save and Notify' }).click();
+    });
+    await step(page, 'both errors at once, each with View', async () => {
+      const form = page.locator('form');
+      await form.getByText('This phone number has already made its purchase in this campaign: one pre-registration per customer.').waitFor();
+      expect(await form.getByText('This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.').isVisible()).toBe(true);
+      const views = page.getByRole('link', { name: 'View', exact: true });
+      await views.nth(1).waitFor();
+      expect(await views.count()).toBe(2);
+      await views.first().click();
+      await page.waitForURL((u) => u.pathname === `/admin/preregistration/${bought.slug}`);
+      await page.getByText('Earlier Buyer').first().waitFor();
+    });
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE phone = $1`, [bought.phone]))[0].n).toBe(1);
+  });
+
+  it('shows the dealer mobile’s own error under the field, never a browser bubble, and sorts by Total Sales', async () => {
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await step(page, 'a landline as mobile', async () => {
+      await page.goto(`${t.url}/admin/branch/create`);
+      // Every form leaves checking to the app.
+      expect(await page.locator('form').first().getAttribute('novalidate')).not.toBeNull();
+      await page.getByRole('textbox', { name: /^Email/ }).fill('not-an-email');
+      await page.getByRole('textbox', { name: /^Mobile/ }).fill('01-4251234');
+      await page.getByRole('button', { name: 'Save' }).click();
+      // The app's errors, all at once, under their fields (the browser would have stopped at the email).
+      await page.getByText('The mobile must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).').waitFor();
+      expect(await page.getByText('Must be a valid email').isVisible()).toBe(true);
+      expect(await page.getByText('Required').first().isVisible()).toBe(true);
+    });
+
+    const [pokhara] = await t.db.query(`SELECT id FROM branch WHERE title = 'Pokhara Wheels'`);
+    for (let i = 0; i < 2; i++) await makeCustomer(t.db, { branchId: pokhara.id });
+    await step(page, 'Total Sales sorts', async () => {
+      await page.goto(`${t.url}/admin/branch`);
+      await page.getByRole('columnheader', { name: 'Total Sales' }).getByRole('button').click();
+      await page.getByRole('columnheader', { name: 'Total Sales' }).getByRole('button').click();
+      await page.waitForURL((u) => u.search.includes('registrations_count'));
+      await page.locator('tbody tr').first().getByText('Pokhara Wheels').waitFor();
+    });
+  });
+
+  it('tells head office that only branch users convert, instead of leaving the page', async () => {
+    const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+    const pre = await makePreregistration(t.db, { branchId: staff.branch_id, name: `Waiting ${uniqueDigits(4)}` });
+    const page = await context.newPage();
+    await signIn(page, t.url, 'office@example.com');
+    const notice = 'Only branch users can register a purchase: head office can view, edit and verify pre-registrations. The branch staff convert this one from their account.';
+    await step(page, 'the detail says so', async () => {
+      await page.goto(`${t.url}/admin/preregistration/${pre.slug}`);
+      await page.getByText(notice).waitFor();
+      expect(await page.getByRole('link', { name: 'Proceed with Registration' }).count()).toBe(0);
+    });
+    await step(page, 'the conversion URL says so', async () => {
+      await page.goto(`${t.url}/admin/registration/create/${pre.slug}`);
+      await page.getByText(notice).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/admin/registration/create/${pre.slug}`);
+      await page.getByRole('link', { name: 'Back' }).click();
+      await page.waitForURL((u) => u.pathname === `/admin/preregistration/${pre.slug}`);
+    });
+  });
+});
