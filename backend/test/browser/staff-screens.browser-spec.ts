@@ -106,4 +106,22 @@ describe('staff screens (browser)', () => {
       await page.waitForURL((u) => u.pathname === `/admin/preregistration/${pre.slug}`);
     });
   });
+
+  it('titles records in the singular and says when the trash is empty', async () => {
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    const [branch] = await t.db.query(`SELECT slug FROM branch WHERE title = 'Kathmandu Motors'`);
+    await step(page, 'titles', async () => {
+      await page.goto(`${t.url}/admin/branch/${branch.slug}`);
+      await page.getByText('Dealer Kathmandu Motors', { exact: true }).first().waitFor();
+      await page.goto(`${t.url}/admin/user/create`);
+      await page.getByText('Create Dealer User', { exact: true }).first().waitFor();
+      await page.goto(`${t.url}/admin/video/create`);
+      await page.getByText('Create Winner', { exact: true }).first().waitFor();
+    });
+    await step(page, 'empty trash', async () => {
+      await page.goto(`${t.url}/admin/registration/deleted`);
+      await page.getByText('No deleted registrations', { exact: true }).waitFor();
+    });
+  });
 });

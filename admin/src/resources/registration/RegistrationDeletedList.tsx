@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { DataTable, List, SearchInput, useGetIdentity } from 'react-admin';
 import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
@@ -26,7 +27,15 @@ export const RegistrationDeletedList = () => {
       actions={false}
       empty={false}
     >
-      <DataTable rowClick={showRowClick} bulkActionButtons={false}>
+      <DataTable
+        rowClick={showRowClick}
+        bulkActionButtons={false}
+        empty={
+          <Typography variant="body2" sx={{ p: 2 }}>
+            No deleted registrations
+          </Typography>
+        }
+      >
         <DataTable.Col source="bill_no" label="Bill No" />
         <DataTable.Col source="name" label="Name" />
         <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
