@@ -51,6 +51,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
+  // before they are parsed; over a cap the request is answered 413 and nothing else runs.
+  app.use(queryBudget);
   // The landing page's four reads, from memory while fresh (docs/benchmarks.md).
   app.use(
     servePublicAnswers({
@@ -60,9 +63,6 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
     }),
   );
-  // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
-  // before they are parsed; over a cap the request is answered 413 and nothing else runs.
-  app.use(queryBudget);
   app.use(express.json({ limit: BUDGET.bodyBytes, verify: verifyJsonBudget }));
   app.use(express.urlencoded({ extended: true, limit: BUDGET.bodyBytes, parameterLimit: BUDGET.totalKeys, verify: verifyFormBudget }));
   app.use(budgetErrors);
