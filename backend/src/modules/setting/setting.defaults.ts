@@ -29,6 +29,10 @@ export interface SettingValues {
   sms_template_otp: string;
   sms_template_prize: string;
   sms_template_coupon: string;
+  /** The campaign's last day (YYYY-MM-DD, Nepal time), or null while it runs: retention counts from it. */
+  campaign_ends_on: string | null;
+  /** Days after the campaign's end that citizenship numbers and screenshots are kept (privacy.service.ts). */
+  retention_days: number;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -50,6 +54,8 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   base_prize_registration: 1500,
   sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom.',
+  campaign_ends_on: null,
+  retention_days: 180,
   sms_template_coupon: 'Congratulations {name}! Your purchase (bill {bill_no}) won a further Rs. {coupon}. Your total discount is Rs. {total}. Show coupon code {code} at hand-over. Thank you, {brand}.',
 });
 
