@@ -387,7 +387,13 @@ async function hostile({ APP }: Ctx) {
   let stop = false;
   let sent = 0;
   const attack = (async () => {
-    while (!stop) for (const c of expensive) if (!stop) (await http(`${APP}${c.path}`, { method: c.method, headers: c.headers, body: c.body }), sent++);
+    while (!stop) {
+      for (const c of expensive) {
+        if (stop) break;
+        await http(`${APP}${c.path}`, { method: c.method, headers: c.headers, body: c.body });
+        sent++;
+      }
+    }
   })();
   const busy = await load(health);
   stop = true;
