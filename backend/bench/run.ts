@@ -398,7 +398,10 @@ async function hostile({ APP }: Ctx) {
   const busy = await load(health);
   stop = true;
   await attack;
-  const healthOk = busy.errors === 0 && busy.p99 <= quiet.p99 * 1.5 + 5;
+  // Quiet again: on a shared machine the two quiet runs show the noise the busy run is judged within.
+  const quiet2 = await load(health);
+  const quietP99 = Math.max(quiet.p99, quiet2.p99);
+  const healthOk = busy.errors === 0 && busy.p99 <= quietP99 * 1.5 + 5;
   add({
     scenario: 'hostile requests (each vs a normal sign-in)',
     product: results.map((r) => `${r.c.name}: ${fmt(r.t.p50, 1)} ms (${fmt(r.t.p50 / base.p50, 2)}×)`).join(' · ') + ` · ${wrong} answers not as expected`,
@@ -410,9 +413,9 @@ async function hostile({ APP }: Ctx) {
   add({
     scenario: 'health p99 while hostile requests run',
     product: `${loadText(busy)} · ${sent} expensive requests sent meanwhile`,
-    baseline: `quiet: ${loadText(quiet)}`,
-    ratio: `p99 ${fmt(busy.p99 / Math.max(1, quiet.p99), 2)}×`,
-    target: 'p99 unchanged within noise (≤ 1.5× + 5 ms), 0 errors',
+    baseline: `quiet before: ${loadText(quiet)}; quiet after: ${loadText(quiet2)}`,
+    ratio: `p99 ${fmt(busy.p99 / Math.max(1, quietP99), 2)}× the worse quiet run`,
+    target: 'p99 within noise (≤ 1.5× the worse quiet run + 5 ms), 0 errors',
     met: healthOk,
   });
 }
