@@ -1,4 +1,4 @@
-import { SOURCES } from '../../../common/options';
+import { SOURCES } from '@campaign/domain';
 import { PersonNameField } from '../../../common/person-name';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 import { AddressField, BoolField, CitizenshipField, EmailField, OneOfField, PhoneField, RefField, TextField } from './fields';
