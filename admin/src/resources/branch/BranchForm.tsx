@@ -1,7 +1,7 @@
 import { Grid } from '@mui/material';
 import { email, maxLength, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { isNepalMobile, nepalMobileMessage } from '../../../../backend/src/common/phone';
+import { isNepalMobile, nepalMobileMessage } from '@campaign/domain';
 import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
 import { cascade, State } from './geography';

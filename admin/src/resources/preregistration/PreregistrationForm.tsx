@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { BooleanInput, FileInput, maxLength, regex, required, SelectInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
-import { NEPAL_MOBILE_RE, nepalMobileMessage } from '../../../../backend/src/common/phone';
+import { NEPAL_MOBILE_RE, nepalMobileMessage } from '@campaign/domain';
 import { ConfirmedForm } from '../../components/ConfirmedForm';
 import { digitsOnly, lettersDigitsSpaces } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';

@@ -1,3 +1,4 @@
+import { rupees } from '@campaign/domain';
 import { KeyboardEvent, useEffect, useState } from 'react';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -7,7 +8,7 @@ import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { downloadQuery } from '../registration/registrationQuery';
 import { DownloadButton } from '../../components/DownloadButton';
-import { nepalDate, rupees } from '../../components/format';
+import { nepalDate } from '../../components/format';
 import { digitsOnly } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';

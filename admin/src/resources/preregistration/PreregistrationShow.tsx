@@ -1,3 +1,4 @@
+import { rupees } from '@campaign/domain';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useCanAccess, useGetIdentity, usePermissions, useRecordContext } from 'react-admin';
@@ -5,8 +6,9 @@ import { BRANCH_ONLY_REGISTRATION } from '../../layout/AccessDenied';
 import type { Identity } from '../../providers/authProvider';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
-import { nepalDateTime, rupees } from '../../components/format';
+import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
+import { EraseCustomerButton } from './EraseCustomerButton';
 import { Permission } from '../../permissions';
 import { ADMIN_BASE, recordPath } from '../../routing';
 
@@ -52,6 +54,7 @@ const Actions = () => {
         </Button>
       )}
       {!record.purchased && <DeleteWithConfirm confirmTitle={DELETE_PREREGISTRATION_CONFIRM} />}
+      <EraseCustomerButton />
     </Stack>
   );
 };
@@ -86,6 +89,8 @@ const Details = () => {
         <DetailRow label="Date">{nepalDateTime(record.created_at)}</DetailRow>
         <DetailRow label="Bike Model">{record.bike_model?.title}</DetailRow>
         {record.prize != null && <DetailRow label="Prize Won">{rupees(record.prize)}</DetailRow>}
+        {record.consent_at && <DetailRow label="Consent">{`${nepalDateTime(record.consent_at)} (terms ${record.terms_version})`}</DetailRow>}
+        {record.erased_at && <DetailRow label="Personal Data Erased">{nepalDateTime(record.erased_at)}</DetailRow>}
       </DetailSection>
       <Actions />
     </Box>

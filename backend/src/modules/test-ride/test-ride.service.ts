@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { parseNepalMobile } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -10,12 +11,12 @@ import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
 import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
-import { parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
 import { GeographyService, Place } from '../geography/geography.service';
 import { ReferrerService } from '../referrer/referrer.service';
+import { fillTemplate } from '../setting/setting.defaults';
 import { SmsService } from '../sms/sms.service';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
 import { TestRideEntity, TestRideType } from './test-ride.entity';
@@ -42,6 +43,12 @@ export const TEST_RIDE_TABLE: TableSpec = {
 
 /** The same booking (phone, branch, model, type) sent again within this window is stored once. */
 const DUPLICATE_WINDOW_SECONDS = 60;
+/** The texts of a booking: to the visitor, and to the branch's mobile (rendered by fillTemplate like every SMS). */
+export const TEST_RIDE_SMS = {
+  customer: 'Dear {name}, thank you for your {what} request for {model} at {branch}. We will contact you within 3 working days.',
+  branch: 'New {what}: {name}, {phone}, {model}, {city}.',
+} as const;
+
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
 const PHONE_DAILY_LIMIT = 5;
 /** Advisory-lock namespace serialising concurrent submissions of one booking. */
@@ -216,16 +223,17 @@ export class TestRideService {
     b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string } },
   ) {
     const what = TYPE_LABEL[b.type];
+    const values = { name: b.name, what, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
     const messages = [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: `Dear ${b.name}, thank you for your ${what} request for ${b.model.title} at ${b.branch.title}. We will contact you within 3 working days.`,
+        text: fillTemplate(TEST_RIDE_SMS.customer, values),
       },
     ];
     const branchMobile = parseNepalMobile(b.branch.mobile);
     if (branchMobile) {
-      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: `New ${what}: ${b.name}, ${b.phone}, ${b.model.title}, ${b.city}.` });
+      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(TEST_RIDE_SMS.branch, values) });
     }
     await this.sms.queue(em, messages);
   }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { NEPAL_MOBILE_RE, nepalMobileMessage, parseNepalMobile } from '../../../common/phone';
+import { NEPAL_MOBILE_RE, nepalMobileMessage, parseNepalMobile } from '@campaign/domain';
 import { RequiredText } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 
