@@ -6,8 +6,8 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/http/logger';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
@@ -26,7 +26,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     bufferLogs: true,
     logger: opts.logger === undefined ? undefined : opts.logger,
   });
-  if (opts.logger === undefined) app.useLogger(app.get(Logger));
+  if (opts.logger === undefined) app.useLogger(app.get(AppLogger));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   // Nested query parameters (order[0][column]) are part of the paging protocol.
   http.set('query parser', 'extended');

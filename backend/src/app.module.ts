@@ -2,10 +2,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
-import { loggerOptions } from './common/http/logger';
+import { LoggingModule } from './common/http/logger';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { ConfigModule } from './config/config.module';
@@ -45,7 +44,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerOptions(config)),
+        LoggingModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
         JwtModule.register({
           global: true,
