@@ -77,10 +77,10 @@ export default function DrawDialog({ slug }: { slug: string }) {
           {done && (
             <div className="result">
               <h3 ref={message} tabIndex={-1} lang="ne">
-                बधाई छ {name}! तपाईंले Rs. {prize} नगद छुट जित्नुभयो।
+                बधाई छ {name}! तपाईंले <span className="nowrap">Rs. {prize}</span> नगद छुट जित्नुभयो।
               </h3>
               <p>
-                Congratulations {name}! You have won a cash discount of Rs. {formatAmount(prize!)}.
+                Congratulations {name}! You have won a cash discount of <span className="nowrap">Rs. {formatAmount(prize!)}</span>.
               </p>
               <p lang="ne">
                 तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।

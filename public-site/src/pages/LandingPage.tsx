@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getBranches, getSettings, type Branch, type Settings } from '../api';
 import { Modal } from '../components/Modal';
+import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
 
@@ -113,7 +114,7 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
     <details id={id} className="panel rich-panel">
       <summary>{title}</summary>
       {html ? (
-        <div className="rich" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="rich" dangerouslySetInnerHTML={{ __html: panelHtml(html, title) }} />
       ) : (
         <p className="muted">Details will be published soon.</p>
       )}

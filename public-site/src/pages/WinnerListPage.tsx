@@ -42,7 +42,7 @@ export default function WinnerListPage() {
                 </span>
                 <span className="caption">
                   <strong>{v.title}</strong>
-                  {v.amount ? <span>Rs. {v.amount}</span> : null}
+                  {v.amount ? <span className="nowrap">Rs. {v.amount}</span> : null}
                   <span className="sr-only"> (video opens in a new tab)</span>
                 </span>
               </a>
