@@ -47,9 +47,14 @@ describe('branchesFor', () => {
     expect(city.scope).toBe('city');
   });
 
-  it('offers no branch of another city: a city without one names the district\'s cities that have one', () => {
+  it("offers no branch of another city: a city without one names the district's cities that have one", () => {
     const kirtipur = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Kathmandu', city: 'Kirtipur Municipality' });
-    expect(kirtipur).toEqual({ branches: [], scope: 'city', wanted: 'city', nearby: [{ district: 'Kathmandu', city: 'Kathmandu Metropolitan City' }] });
+    expect(kirtipur).toEqual({
+      branches: [],
+      scope: 'city',
+      wanted: 'city',
+      nearby: [{ district: 'Kathmandu', city: 'Kathmandu Metropolitan City' }],
+    });
     expect(pickBranch(kirtipur, '', true)).toBe('');
     // The district has none: the province's cities that have one.
     const dolakha = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Dolakha', city: 'Bhimeshwar Municipality' });

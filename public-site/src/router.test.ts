@@ -48,8 +48,25 @@ describe('the inline script of index.html', () => {
   const FULL = new Set(['winners', 'reset-password', 'not-found']);
 
   it('marks exactly the full pages', () => {
-    const paths = ['/', '/enquiry', '/enquiry/', '/enquiry/return', '/enquiry/Ab3_x-YZ12qw/verify', '/enquiry/abc/draw/', '/thankyou-for-test-ride-booking'];
-    paths.push('/winner-list', '/winner-list/', '/reset-password', '/enquiry/abc', '/enquiry//verify', '/Enquiry', '/nope', '/enquiry/return/verify');
+    const paths = [
+      '/',
+      '/enquiry',
+      '/enquiry/',
+      '/enquiry/return',
+      '/enquiry/Ab3_x-YZ12qw/verify',
+      '/enquiry/abc/draw/',
+      '/thankyou-for-test-ride-booking',
+    ];
+    paths.push(
+      '/winner-list',
+      '/winner-list/',
+      '/reset-password',
+      '/enquiry/abc',
+      '/enquiry//verify',
+      '/Enquiry',
+      '/nope',
+      '/enquiry/return/verify',
+    );
     for (const p of paths) expect([p, isFull(p)]).toEqual([p, FULL.has(matchRoute(p).name)]);
   });
 });

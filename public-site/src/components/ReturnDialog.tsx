@@ -163,7 +163,12 @@ export default function ReturnDialog() {
                 Change the number
               </button>
               {' · '}
-              <button type="button" className="btn-link" onClick={() => (siteKey ? setStep('phone') : void sendCode())} disabled={left > 0 || busy}>
+              <button
+                type="button"
+                className="btn-link"
+                onClick={() => (siteKey ? setStep('phone') : void sendCode())}
+                disabled={left > 0 || busy}
+              >
                 Send a new code{left > 0 ? ` (${left}s)` : ''}
               </button>
             </p>
