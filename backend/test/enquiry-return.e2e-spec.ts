@@ -21,7 +21,9 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
   const post = (path: string, body: object = {}) => t.http().post(`/api/v1${path}`).set('X-Forwarded-For', nextIp()).send(body);
   /** The code texts the phone got, oldest first (what the SMS gateway would carry). */
   const codeTexts = async (phone: string): Promise<string[]> =>
-    (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = 'otp' ORDER BY id`, [phone])).map((r: { text: string }) => r.text);
+    (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = 'otp' ORDER BY id`, [phone])).map(
+      (r: { text: string }) => r.text,
+    );
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   /** Lets the next code request through: the minute since the last code has passed. */
   const aMinuteLater = async (phone: string) => {
@@ -101,7 +103,10 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
     }
     const fifth = await post('/enquiry/return/verify', { phone, code: wrongCode(code) });
     const fifthStranger = await post('/enquiry/return/verify', { phone: stranger, code: wrongCode(code) });
-    const exhausted = { message: 'Too many incorrect codes. Please request a new code.', errors: { code: ['Too many incorrect codes. Please request a new code.'] } };
+    const exhausted = {
+      message: 'Too many incorrect codes. Please request a new code.',
+      errors: { code: ['Too many incorrect codes. Please request a new code.'] },
+    };
     expect(fifth.body).toEqual(exhausted);
     expect(fifthStranger.body).toEqual(exhausted);
     // Even the right code now waits for a new one.
@@ -143,8 +148,14 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
     const again = codeIn((await codeTexts(phone)).at(-1)!);
     const back = await post('/enquiry/return/verify', { phone, code: again });
     expect(back.status).toBe(200);
-    expect(back.body).toEqual({ data: { slug, name: 'Ram Bahadur Thapa', phone: expect.any(String), is_verified: true, prize: 7000 }, message: 'Your phone number is already verified.' });
-    const draws = await t.db.query(`SELECT count(*)::int AS n FROM draw WHERE record_id = (SELECT id FROM preregistration WHERE slug = $1) AND kind = 'preregistration'`, [slug]);
+    expect(back.body).toEqual({
+      data: { slug, name: 'Ram Bahadur Thapa', phone: expect.any(String), is_verified: true, prize: 7000 },
+      message: 'Your phone number is already verified.',
+    });
+    const draws = await t.db.query(
+      `SELECT count(*)::int AS n FROM draw WHERE record_id = (SELECT id FROM preregistration WHERE slug = $1) AND kind = 'preregistration'`,
+      [slug],
+    );
     expect(draws[0].n).toBe(1);
   });
 });

@@ -25,12 +25,15 @@ describe('security headers over HTTP and HTTPS', () => {
     expect(h['referrer-policy']).toBe('no-referrer');
   };
 
-  it.each(['/', '/winner-list', '/api/v1/settings'])('a plain-HTTP request to %s gets neither HSTS nor upgrade-insecure-requests', async (path) => {
-    const res = await direct.http().get(path);
-    common(res.headers);
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-  });
+  it.each(['/', '/winner-list', '/api/v1/settings'])(
+    'a plain-HTTP request to %s gets neither HSTS nor upgrade-insecure-requests',
+    async (path) => {
+      const res = await direct.http().get(path);
+      common(res.headers);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    },
+  );
 
   it('a request through a trusted proxy marked HTTPS gets both', async () => {
     const res = await trusting.http().get('/').set('X-Forwarded-Proto', 'https');

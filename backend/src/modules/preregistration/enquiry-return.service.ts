@@ -50,9 +50,14 @@ export class EnquiryReturnService {
   async requestCode(rawPhone: string): Promise<void> {
     const phone = parseNepalMobile(rawPhone)!;
     const minute = await this.limits.hit(`return-send:${OTP.resendSeconds}:${phone}`, 1, OTP.resendSeconds);
-    if (!minute.allowed) throw new TooManyRequestsError(`Please wait ${minute.retryAfterSeconds} seconds before requesting a new code.`, minute.retryAfterSeconds);
+    if (!minute.allowed)
+      throw new TooManyRequestsError(
+        `Please wait ${minute.retryAfterSeconds} seconds before requesting a new code.`,
+        minute.retryAfterSeconds,
+      );
     const day = await this.limits.hit(`return-send:86400:${phone}`, OTP.perPhonePerDay, 86400);
-    if (!day.allowed) throw new TooManyRequestsError('Too many code requests for this number today. Please try again tomorrow.', day.retryAfterSeconds);
+    if (!day.allowed)
+      throw new TooManyRequestsError('Too many code requests for this number today. Please try again tomorrow.', day.retryAfterSeconds);
     // A new code: a new count of wrong tries.
     await this.limits.reset(failKey(phone));
     const settings = await this.settings.getAll();
@@ -80,7 +85,8 @@ export class EnquiryReturnService {
         return null;
       }
       // A verified record's code has done its job (an unverified one is cleared by the verification).
-      if (row.is_verified) await em.query(`UPDATE preregistration SET code = NULL, code_expires_at = NULL, code_attempts = 0 WHERE id = $1`, [row.id]);
+      if (row.is_verified)
+        await em.query(`UPDATE preregistration SET code = NULL, code_expires_at = NULL, code_attempts = 0 WHERE id = $1`, [row.id]);
       return row;
     });
     if (!found) {
