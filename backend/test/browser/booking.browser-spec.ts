@@ -100,9 +100,9 @@ describe('test-ride booking (browser)', () => {
       `SELECT id, title, state, district, city FROM branch ORDER BY "order", id`,
     );
     // A district with a showroom and a city without one.
-    const shown = branches.find(
-      (b) => b.city && geography.find((p) => p.name === b.state)?.districts.find((d) => d.name === b.district)?.cities.length! > 1,
-    )!;
+    const citiesOf = (b: { state: string; district: string }) =>
+      geography.find((p) => p.name === b.state)?.districts.find((d) => d.name === b.district)?.cities ?? [];
+    const shown = branches.find((b) => b.city && citiesOf(b).length > 1)!;
     const district = geography.find((p) => p.name === shown.state)!.districts.find((d) => d.name === shown.district)!;
     const empty = district.cities.find(
       (c) => !branches.some((b) => b.state === shown.state && b.district === shown.district && b.city === c.name),
