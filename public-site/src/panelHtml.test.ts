@@ -19,6 +19,7 @@ describe('panelHtml', () => {
       '<p>from Rs.\u00a03,000 up to Rs.\u00a01,00,000 and Rs.\u00a0९००</p>',
     );
     expect(nbspAmounts('Rs. is the currency')).toBe('Rs. is the currency');
+    expect(nbspAmounts('रु. ५,००० मात्र')).toBe('रु.\u00a0५,००० मात्र');
   });
 
   it('compares titles by their letters only', () => {

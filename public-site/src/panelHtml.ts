@@ -25,7 +25,7 @@ export function panelHtml(html: string, title: string): string {
   return nbspAmounts(out);
 }
 
-/** "Rs. 3,000" never breaks after "Rs.": the space becomes a no-break space. */
+/** "Rs. 3,000" (or "रु. ३,०००") never breaks after the prefix: the space becomes a no-break space. */
 export function nbspAmounts(text: string): string {
-  return text.replace(/\bRs\.(?:\s|&nbsp;)+(?=[\d०-९])/g, 'Rs.\u00a0');
+  return text.replace(/(\bRs\.|रु\.)(?:\s|&nbsp;)+(?=[\d०-९])/g, '$1\u00a0');
 }

@@ -1,10 +1,10 @@
+import { OTP, parseNepalMobile } from '@campaign/domain';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
-import { parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { SettingService } from '../setting/setting.service';
-import { codesMatch, OTP } from './otp';
+import { codesMatch } from './otp';
 import { PreregistrationService } from './preregistration.service';
 
 /** The answer to a code request, registered phone or not. */
