@@ -104,7 +104,7 @@ describe('public routes keep still while they load (browser)', () => {
       await page.goto(`${t.url}/enquiry/${p.slug}/draw`);
       await page
         .getByRole('dialog', { name: 'Prize Draw' })
-        .getByRole('heading', { name: /Rs\. 4000/ })
+        .getByRole('heading', { name: /रु\. ४,०००/ })
         .waitFor();
       await page.waitForTimeout(300);
       expect(await cls(page)).toBeLessThan(0.05);
