@@ -449,7 +449,7 @@ export class PreregistrationService {
     );
     if (send) {
       const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
-      const text = fillTemplate(settings.sms_template_otp, { code, link, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name });
+      const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
       await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
     }
   }
