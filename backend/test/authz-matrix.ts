@@ -44,7 +44,7 @@ export interface MatrixContext {
     /** Verified, unpurchased pre-registration of the side's staff. */
     verifiedPreregistration(side: Side): Promise<{ slug: string; name: string }>;
     /** Public enquiry (no branch) whose nearest showroom is the side's branch, with a known code. */
-    publicEnquiry(side: Side): Promise<{ slug: string; code: string }>;
+    publicEnquiry(side: Side): Promise<{ slug: string; code: string; phone: string }>;
     /** Purchase made by the side's staff; no coupon SMS sent yet (so reset/notify may send). */
     registration(side: Side, opts?: { deleted?: boolean }): Promise<{ slug: string; couponCode: string }>;
     testRide(side: Side): Promise<{ slug: string }>;
@@ -368,6 +368,15 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async (c, side) => {
       const p = await c.make.publicEnquiry(side);
       return post(`/enquiry/${p.slug}/verify`, { code: p.code });
+    },
+  },
+  'POST /api/v1/enquiry/return': { expect: everyone('ok'), branchOwned: false, request: async (c) => post('/enquiry/return', { phone: c.make.phone() }) },
+  'POST /api/v1/enquiry/return/verify': {
+    expect: everyone('ok'),
+    branchOwned: false,
+    request: async (c, side) => {
+      const p = await c.make.publicEnquiry(side);
+      return post('/enquiry/return/verify', { phone: p.phone, code: p.code });
     },
   },
   'POST /api/v1/enquiry/:slug/resend': { expect: everyone('ok'), branchOwned: false, request: async (c, side) => post(`/enquiry/${(await c.make.publicEnquiry(side)).slug}/resend`) },

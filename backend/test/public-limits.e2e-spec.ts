@@ -17,7 +17,7 @@ describe('per-address limits on every public write', () => {
   const publicWrites = () => appRoutes(t).filter((r) => !r.startsWith('GET ') && AUTHZ_MATRIX[r]?.expect.anon === 'ok');
 
   it('finds the public writes', () => {
-    expect(publicWrites()).toEqual(['POST /api/v1/auth/login', 'POST /api/v1/enquiry', 'POST /api/v1/enquiry/:slug/resend', 'POST /api/v1/enquiry/:slug/verify', 'POST /api/v1/test-ride']);
+    expect(publicWrites()).toEqual(['POST /api/v1/auth/login', 'POST /api/v1/enquiry', 'POST /api/v1/enquiry/:slug/resend', 'POST /api/v1/enquiry/:slug/verify', 'POST /api/v1/enquiry/return', 'POST /api/v1/enquiry/return/verify', 'POST /api/v1/test-ride']);
   });
 
   it('each answers 429 with Retry-After within 100 requests from one address', async () => {

@@ -66,6 +66,8 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/enquiry/:slug': 'public',
   'POST /api/v1/enquiry/:slug/verify': 'public',
   'POST /api/v1/enquiry/:slug/resend': 'public',
+  'POST /api/v1/enquiry/return': 'public',
+  'POST /api/v1/enquiry/return/verify': 'public',
   'GET /api/v1/allocation': [P.ManageAllocation],
   'POST /api/v1/allocation': [P.ManageAllocation],
   'DELETE /api/v1/allocation/:id': [P.ManageAllocation],

@@ -16,6 +16,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The public site's address as visitors reach it; the code SMS links to its verify page. */
+  PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -73,6 +75,8 @@ export interface AppConfig {
     trustProxy: boolean | number | string;
     logLevel: Env['LOG_LEVEL'];
     staticRoot: string;
+    /** Base of the links in SMS texts (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
+    publicUrl: string;
   };
   database: { url?: string; poolSize: number; embeddedDir: string };
   auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
@@ -127,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
       staticRoot: resolve(__dirname, '..', '..', '..'),
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
     auth: {
