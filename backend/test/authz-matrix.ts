@@ -140,6 +140,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async (c) => post('/auth/login', { email: 'staff@example.com', password: c.passwordOf('staffA') }),
   },
   'POST /api/v1/auth/me': { expect: anyLogin, branchOwned: false, request: async () => post('/auth/me') },
+  // Revokes the caller's token: the spec signs in again after it.
+  'POST /api/v1/auth/logout': { expect: anyLogin, branchOwned: false, after: 'relogin', request: async () => post('/auth/logout') },
   'POST /api/v1/auth/password': {
     expect: anyLogin,
     branchOwned: false,
@@ -285,7 +287,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async () => get('/referrer', { length: -1 }),
   },
   'POST /api/v1/referrer/:id': {
-    expect: row(401, 403, 403, 'ok', 'ok', 'ok'),
+    // Referrers are shared by every branch: head office renames them.
+    expect: row(401, 403, 403, 403, 'ok', 'ok'),
     branchOwned: false,
     request: async (c) => post(`/referrer/${(await c.make.referrer()).id}`, { title: 'Matrix referrer' }),
   },
