@@ -67,7 +67,7 @@ describe('admin login (browser)', () => {
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     expect((await t.http().post('/api/v1/auth/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     await page.getByRole('button', { name: /profile/i }).click();
-    await page.getByRole('menuitem', { name: /logout/i }).click();
+    await page.getByRole('menuitem', { name: /sign out/i }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     const after = await t.http().post('/api/v1/auth/me').set('Authorization', `Bearer ${token}`);
