@@ -58,6 +58,14 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
   app.useGlobalInterceptors(new BodylessRouteInterceptor());
 
+  if (config.app.apiDocs) mountApiDocs(app);
+
+  mountStatic(http, config);
+  return app;
+}
+
+/** The OpenAPI pages (/api/docs): on outside production; in production only with API_DOCS=on (the route map helps an attacker). */
+function mountApiDocs(app: INestApplication) {
   const docConfig = new DocumentBuilder()
     .setTitle('Campaign API')
     .setDescription('Public campaign site and staff admin API. Tables speak the paging protocol (draw, start, length, order, search, columns).')
@@ -65,9 +73,6 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     .addBearerAuth()
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
-
-  mountStatic(http, config);
-  return app;
 }
 
 /** Uploads, the built admin (at /admin and /login) and the public site (every other path). */

@@ -5,7 +5,7 @@ import { startTestApp, TestApp } from './harness/test-app';
 /**
  * Every public write (a route anonymous callers may POST to) has a per-address limit: from
  * one address, a burst of requests meets a 429 with Retry-After. The routes come from the app
- * and the authorization matrix, so a new public write without @RateLimit fails here.
+ * and the authorization matrix, so a new public write without @Throttle fails here.
  */
 describe('per-address limits on every public write', () => {
   let t: TestApp;

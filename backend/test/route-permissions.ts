@@ -9,6 +9,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/health': 'public',
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/me': 'login',
+  'POST /api/v1/auth/logout': 'login',
   'POST /api/v1/auth/password': 'login',
   'GET /api/v1/user': [P.ReadUser],
   'GET /api/v1/user/:id': [P.ReadUser],

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
-import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Throttle } from '@nestjs/throttler';
 import { Captcha } from '../captcha/captcha.decorator';
 import { ReturnRequestDto, ReturnVerifyDto } from './dto/enquiry-return.dto';
 import { EnquiryReturnService, RETURN_SENT } from './enquiry-return.service';
@@ -23,7 +23,7 @@ export class EnquiryReturnController {
   @Post()
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 10, windowSeconds: 600 }, { limit: 50, windowSeconds: 86400 })
+  @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
   @ApiOperation({ summary: 'Send a fresh code to a registered phone; the same answer whether or not it is registered' })
   async request(@Captcha() _captcha: true, @Body() dto: ReturnRequestDto) {
     await this.returns.requestCode(dto.phone);
@@ -33,7 +33,7 @@ export class EnquiryReturnController {
   @Post('verify')
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 20, windowSeconds: 600 })
+  @Throttle({ short: { limit: 20, ttl: 600_000 } })
   @ApiOperation({ summary: 'Phone + code: a right code opens the record (verifies and draws when not yet verified)' })
   async verify(@Body() dto: ReturnVerifyDto) {
     const { slug, already } = await this.returns.verify(dto.phone, dto.code);

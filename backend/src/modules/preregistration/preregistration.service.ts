@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -255,11 +255,8 @@ export class PreregistrationService {
     return toPublicView(saved);
   }
 
-  /** POST /preregistration: branch staff only, tied to their branch. */
+  /** POST /preregistration: branch staff only (the route's access rule), tied to their branch. */
   async createStaff(actor: AuthUser, dto: CreatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
-    if (actor.branch_id === null) {
-      throw new ForbiddenException('Only branch users can create pre-registrations: head office can view, edit and verify them.');
-    }
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
