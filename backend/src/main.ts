@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
-import { PinoLogger } from 'nestjs-pino';
 import pino from 'pino';
 import { createApp } from './app.factory';
+import { AppLogger } from './common/http/logger';
 import { ConfigError, loadConfig } from './config/configuration';
 import { runMigrations } from './database/data-source';
 import { EmbeddedDatabase, startEmbeddedDatabase } from './database/embedded';
@@ -54,17 +54,20 @@ async function bootstrap() {
     '',
     `  Public site   ${url}/`,
     `  Admin         ${url}/admin   (sign in at ${url}/login)`,
-    `  API docs      ${url}/api/docs`,
+    `  API docs      ${config.app.apiDocs ? `${url}/api/docs` : 'off (API_DOCS=on serves them)'}`,
     `  Database      ${embedded ? `embedded PostgreSQL in ${config.database.embeddedDir}` : 'DATABASE_URL'}`,
   ];
   if (config.app.seedDemo) {
     lines.push('', '  Demo logins:');
     for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(22)} ${l.password.padEnd(13)} ${l.role}`);
   }
+  if (config.captcha.offOnPurpose) {
+    Logger.warn('CAPTCHA=off: the public forms run without a captcha (the Super Admin dashboard shows this too)', 'Captcha');
+  }
   // The address and the logins are the last lines of a start: they go through the log's own
   // stream (pino writes asynchronously), so no log line of the start can come after them.
   app.flushLogs();
-  const logStream = (PinoLogger.root as unknown as Record<symbol, { write(text: string): void } | undefined> | undefined)?.[pino.symbols.streamSym];
+  const logStream = (app.get(AppLogger).pino as unknown as Record<symbol, { write(text: string): void } | undefined>)[pino.symbols.streamSym];
   if (logStream) logStream.write(lines.join('\n') + '\n\n');
   else console.log(lines.join('\n') + '\n');
 

@@ -6,6 +6,8 @@ import { FileModule } from '../file/file.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { EnquiryController } from './enquiry.controller';
+import { EnquiryReturnController } from './enquiry-return.controller';
+import { EnquiryReturnService } from './enquiry-return.service';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationService } from './preregistration.service';
@@ -13,8 +15,9 @@ import { PreregistrationService } from './preregistration.service';
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
   imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule],
-  controllers: [PreregistrationController, EnquiryController],
-  providers: [PreregistrationService],
+  // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
+  controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
+  providers: [PreregistrationService, EnquiryReturnService],
   exports: [PreregistrationService, TypeOrmModule],
 })
 export class PreregistrationModule {}
