@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { AdminApp } from './AdminApp';
 import { LoginPage } from './login/LoginPage';
+
+/** The admin (react-admin and its screens) loads after the login page, which needs none of it. */
+const AdminApp = lazy(() => import('./AdminApp').then((m) => ({ default: m.AdminApp })));
 
 /**
  * The login page lives at /login, outside the admin (SPEC section 2); the admin at
@@ -8,7 +11,14 @@ import { LoginPage } from './login/LoginPage';
  */
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
-  { path: '/admin/*', element: <AdminApp /> },
+  {
+    path: '/admin/*',
+    element: (
+      <Suspense fallback={null}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   { path: '*', element: <Navigate to="/admin" replace /> },
 ]);
 

@@ -7,7 +7,11 @@
  *
  * Options: --scale 0.05 (a fraction of the campaign-sized dataset, for development),
  * --only reads,enquiry,draw,tables,download,startup,frontend, --duration 8 (s per load run),
- * --out file.md (also write the table as Markdown).
+ * --out file.md (also write the table as Markdown), --registrations N / --preregistrations N /
+ * --test-rides N (one table's size whatever the scale: `--scale 0.01 --registrations 200000
+ * --preregistrations 200000 --only download` measures the 200,000-row download without seeding a
+ * million pre-registrations), --no-build (measure the apps as built, e.g. another checkout's),
+ * --help.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -37,6 +41,24 @@ const SCALE = Number(arg('scale', '1'));
 const DURATION = Math.min(20, Number(arg('duration', '8')));
 const ONLY = arg('only')?.split(',');
 const OUT = arg('out');
+const BUILD = !argv.includes('--no-build');
+/** A table's size from its own option, else the scale's share of the campaign-sized dataset. */
+const size = (option: string, full: number) => Math.round(Number(arg(option, String(full * SCALE))));
+if (argv.includes('--help')) {
+  process.stdout.write(
+    [
+      'npm run bench [-- options]',
+      '  --scale F             fraction of the campaign-sized dataset (default 1)',
+      '  --preregistrations N  --registrations N  --test-rides N   one table\'s size, whatever the scale',
+      '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,startup',
+      '  --duration S          seconds per load run (default 8, at most 20)',
+      '  --out file.md         also write the table as Markdown',
+      '  --no-build            measure the apps as built (skip building what is stale)',
+      '',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
 const wanted = (s: string) => !ONLY || ONLY.includes(s);
 const log = (line: string) => process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 const left = () => BUDGET_MS - (Date.now() - started);
@@ -82,8 +104,10 @@ async function main() {
     .join(' / ')}, Node ${process.version}`;
   log(`machine: ${machine}`);
 
-  log('building what is stale (backend, admin, public site) ...');
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (BUILD) {
+    log('building what is stale (backend, admin, public site) ...');
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  }
 
   const cluster = await startCluster();
   onCleanup(() => stopCluster(cluster));
@@ -93,9 +117,9 @@ async function main() {
   await admin.end();
   const dbUrl = cluster.adminUrl.replace(/\/postgres$/, '/bench');
   const sizes = {
-    preregistrations: Math.round(LARGE_SEED_DEFAULTS.preregistrations * SCALE),
-    registrations: Math.round(LARGE_SEED_DEFAULTS.registrations * SCALE),
-    testRides: Math.round(LARGE_SEED_DEFAULTS.testRides * SCALE),
+    preregistrations: size('preregistrations', LARGE_SEED_DEFAULTS.preregistrations),
+    registrations: size('registrations', LARGE_SEED_DEFAULTS.registrations),
+    testRides: size('test-rides', LARGE_SEED_DEFAULTS.testRides),
   };
   log(`seeding ${JSON.stringify(sizes)} ...`);
   const counts = await seedLargeAt(dbUrl, { ...sizes, log: (l) => log(l.trim()) });
