@@ -53,9 +53,16 @@ const Figure = ({ label, children }: { label: string; children: ReactNode }) => 
   </Box>
 );
 
+/**
+ * Room for the labels under a horizontal axis: the library drops a label taller than its axis,
+ * and the admin's 14 px text measures taller than the default.
+ */
+const X_AXIS_HEIGHT = 36;
+
 /** Axis text: the full category in tooltips, the short form under the axis. */
 const categoryAxis = (categories: string[], formatCategory: (c: string) => string) => ({
   data: categories,
+  height: X_AXIS_HEIGHT,
   valueFormatter: (c: string, context: { location: string }) => (context.location === 'tick' ? formatCategory(c) : c),
 });
 
@@ -76,6 +83,8 @@ export const LineChart = ({ categories, formatCategory = (c) => c, series, label
         label: s.name,
         data: s.values,
         color: s.color,
+        // Straight segments: a day's count says nothing about the hours between two days.
+        curve: 'linear' as const,
         shape: s.marker ?? 'circle',
         showMark: categories.length <= 45,
         valueFormatter: count,
@@ -107,7 +116,7 @@ export const ColumnChart = ({ categories, formatCategory = (c) => c, series, lab
 export const BarChart = ({ categories, series, label }: Omit<CategoryChartProps, 'height' | 'formatCategory'>) => {
   // Room for each category's group of bars, and for the longest name beside the axis.
   const height = Math.max(140, 40 + categories.length * (12 + 10 * series.length));
-  const nameWidth = Math.min(220, 16 + 7 * Math.max(0, ...categories.map((c) => c.length)));
+  const nameWidth = Math.min(240, 24 + 8 * Math.max(0, ...categories.map((c) => c.length)));
   return (
     <Figure label={label}>
       <Box sx={{ maxWidth: 1000 }}>
@@ -117,7 +126,7 @@ export const BarChart = ({ categories, series, label }: Omit<CategoryChartProps,
           hideLegend
           skipAnimation
           yAxis={[{ scaleType: 'band', data: categories, width: nameWidth }]}
-          xAxis={[{ ...countAxis, min: 0 }]}
+          xAxis={[{ ...countAxis, min: 0, height: X_AXIS_HEIGHT }]}
           series={series.map((s) => ({ label: s.name, data: s.values, color: s.color, valueFormatter: count }))}
           grid={{ vertical: true }}
         />
