@@ -1,10 +1,10 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { PRE_PRIZES, PRIZES } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { PRE_PRIZES, PRIZES } from '../../common/options';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';

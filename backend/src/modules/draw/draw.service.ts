@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { EntityManager } from 'typeorm';
-import type { AllocationType } from '../../common/options';
+import type { AllocationType } from '@campaign/domain';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { fillTemplate, SETTING_DEFAULTS, SettingKey, SettingValues } from '../setting/setting.defaults';

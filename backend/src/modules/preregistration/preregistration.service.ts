@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { maskPhone, OTP, parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
@@ -11,7 +12,6 @@ import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
-import { maskPhone, parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { campaignDay, dayRange } from '../../common/time';
@@ -26,7 +26,7 @@ import { SmsService } from '../sms/sms.service';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
-import { codesMatch, newOtp, OTP } from './otp';
+import { codesMatch, newOtp } from './otp';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 

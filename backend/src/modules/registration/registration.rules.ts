@@ -1,4 +1,4 @@
-import { OTP } from '../preregistration/otp';
+import { OTP } from '@campaign/domain';
 
 /** Pure rules of a purchase registration (unit-tested in registration.rules.spec.ts). */
 

@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
@@ -10,7 +11,6 @@ import { streamWorkbook } from '../../common/export/workbook';
 import { isUniqueViolation } from '../../common/http/db-errors';
 import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
-import { parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
