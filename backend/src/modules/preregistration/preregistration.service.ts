@@ -9,12 +9,12 @@ import { Permission } from '../../common/auth/permission.enum';
 import { isUniqueViolation } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { cursorRows } from '../../common/export/cursor';
-import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
-import { campaignDay, dayRange, tzOffsetMinutes } from '../../common/time';
+import { campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
@@ -194,9 +194,15 @@ export class PreregistrationService {
       { header: 'Verified', value: (r) => yesNo(r.is_verified) },
       { header: 'Purchased', value: (r) => yesNo(r.purchased) },
       { header: 'Register Prize', value: (r) => (r.prize as number | null) ?? '' },
-      { header: 'Registered (Nepal time)', width: 20, value: (r) => nepalDateTime(new Date(r.created_at), this.tz) },
+      { header: 'Registered (Nepal time)', width: 20, value: (r) => r.created_at },
     ];
-    await streamXlsx(res, 'Preregistrations.xlsx', columns, cursorRows<Row>(this.dataSource, qb as never), 'Preregistrations');
+    await streamWorkbook(res, {
+      filename: 'Preregistrations.xlsx',
+      sheetName: 'Preregistrations',
+      columns,
+      rows: cursorRows<Row>(this.dataSource, qb as never),
+      tz: this.tz,
+    });
   }
 
   /** One record as staff see it (404 for another branch's record). */
@@ -549,10 +555,4 @@ export function pendingPurchaseError(row: { slug: string; branch_id: number | nu
 export const OWNER_BRANCH_SQL = 'p.owner_branch_id';
 export function ownerBranchId(row: { branch_id: number | null; nearest_branch_id: number | null }): number | null {
   return row.branch_id ?? row.nearest_branch_id;
-}
-
-/** 'YYYY-MM-DD HH:mm' in the campaign's zone. */
-export function nepalDateTime(at: Date, tz: string): string {
-  const local = new Date(at.getTime() + tzOffsetMinutes(at, tz) * 60000);
-  return local.toISOString().slice(0, 16).replace('T', ' ');
 }

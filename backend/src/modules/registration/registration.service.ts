@@ -7,7 +7,7 @@ import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
 import { cursorRows } from '../../common/export/cursor';
-import { streamXlsx } from '../../common/export/xlsx';
+import { streamWorkbook } from '../../common/export/workbook';
 import { isUniqueViolation } from '../../common/http/db-errors';
 import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
@@ -140,22 +140,21 @@ export class RegistrationService {
       .addSelect('bike_model.title', 'bike_model')
       .addSelect('branch.title', 'branch')
       .addSelect('branch.city', 'city')
-      .addSelect(`to_char(r.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
+      .addSelect('r.created_at', 'registered')
       .addSelect('r.payment_mode', 'payment_mode')
       .addSelect('r.engine_no', 'engine_no')
       .addSelect('r.chasis_no', 'chasis_no')
       .addSelect('r.registration_no', 'registration_no')
       .addSelect('preregistration.prize', 'pre_prize')
       .addSelect('r.coupon_amount', 'post_prize')
-      .addSelect('r.shared', 'shared')
-      .setParameter('exportTz', tz);
-    await streamXlsx(
-      res,
-      'Registrations.xlsx',
-      REGISTRATION_EXPORT_COLUMNS,
-      cursorRows<RegistrationExportRow>(this.dataSource, qb),
-      'Registrations',
-    );
+      .addSelect('r.shared', 'shared');
+    await streamWorkbook(res, {
+      filename: 'Registrations.xlsx',
+      sheetName: 'Registrations',
+      columns: REGISTRATION_EXPORT_COLUMNS,
+      rows: cursorRows<RegistrationExportRow>(this.dataSource, qb),
+      tz,
+    });
   }
 
   /** One registration (deleted ones too: the detail page shows them without Edit). */

@@ -9,7 +9,7 @@ import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { cursorRows } from '../../common/export/cursor';
-import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
@@ -64,7 +64,7 @@ interface TestRideExportRow {
   city: string;
   branch: string;
   type: string;
-  registered: string;
+  registered: Date;
   referrer: string | null;
 }
 
@@ -175,11 +175,15 @@ export class TestRideService {
       .addSelect('t.city', 'city')
       .addSelect('branch.title', 'branch')
       .addSelect('t.type', 'type')
-      // Nepal's wall-clock time as text: an Excel date has no zone and would read as UTC.
-      .addSelect(`to_char(t.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
-      .addSelect('referrer.title', 'referrer')
-      .setParameter('exportTz', this.config.get('app').campaignTz);
-    await streamXlsx(res, 'TestRides.xlsx', TEST_RIDE_EXPORT_COLUMNS, cursorRows<TestRideExportRow>(this.dataSource, qb), 'Test rides');
+      .addSelect('t.created_at', 'registered')
+      .addSelect('referrer.title', 'referrer');
+    await streamWorkbook(res, {
+      filename: 'TestRides.xlsx',
+      sheetName: 'Test rides',
+      columns: TEST_RIDE_EXPORT_COLUMNS,
+      rows: cursorRows<TestRideExportRow>(this.dataSource, qb),
+      tz: this.config.get('app').campaignTz,
+    });
   }
 
   /** Every read of test rides starts here: relations for the columns, and the branch scope. */
