@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation, isUniqueViolation } from '../../common/http/db-errors';
@@ -37,6 +37,20 @@ export class BikeModelService {
     @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
     private readonly files: FileService,
   ) {}
+
+  /** Id and title of a model, or undefined (through the caller's transaction when given). */
+  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string } | undefined> {
+    const repo = em ? em.getRepository(BikeModelEntity) : this.models;
+    return (await repo.findOne({ where: { id }, select: { id: true, title: true } })) ?? undefined;
+  }
+
+  /** Titles of the given models by id (the tables show them beside their rows). */
+  async titles(ids: Array<number | null>): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+    if (!wanted.length) return new Map();
+    const rows = await this.models.find({ where: { id: In(wanted) }, select: { id: true, title: true } });
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
 
   private query() {
     return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BikeModelModule } from '../bike-model/bike-model.module';
+import { BranchModule } from '../branch/branch.module';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { DrawModule } from '../draw/draw.module';
 import { FileModule } from '../file/file.module';
@@ -8,13 +10,14 @@ import { SmsModule } from '../sms/sms.module';
 import { EnquiryController } from './enquiry.controller';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationService } from './preregistration.service';
 
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule],
+  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule],
   controllers: [PreregistrationController, EnquiryController],
-  providers: [PreregistrationService],
-  exports: [PreregistrationService, TypeOrmModule],
+  providers: [PreregistrationService, PreregistrationLinks],
+  exports: [PreregistrationService, PreregistrationLinks],
 })
 export class PreregistrationModule {}

@@ -1,33 +1,39 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
-import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { assertInBranch, ownerOf, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
 import { isUniqueViolation } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { maskPhone, parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { campaignDay, dayRange, tzOffsetMinutes } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { BikeModelService } from '../bike-model/bike-model.service';
+import { BranchCounters } from '../branch/branch-counters';
+import { BranchService } from '../branch/branch.service';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
 import { fillTemplate, SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { SmsAudience } from '../sms/sms-audience';
 import { SmsService } from '../sms/sms.service';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { codesMatch, newOtp, OTP } from './otp';
 import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
@@ -60,6 +66,7 @@ interface LockedRow {
   phone: string;
   branch_id: number | null;
   nearest_branch_id: number | null;
+  owner_branch_id: number | null;
   send_sms: boolean;
   is_verified: boolean;
   purchased: boolean;
@@ -78,7 +85,7 @@ const isInt = (v: unknown): v is string | number => (typeof v === 'number' && Nu
  * draw locks the row first.
  */
 @Injectable()
-export class PreregistrationService {
+export class PreregistrationService implements OnModuleInit {
   constructor(
     @InjectRepository(PreregistrationEntity) private readonly repo: Repository<PreregistrationEntity>,
     private readonly dataSource: DataSource,
@@ -88,7 +95,88 @@ export class PreregistrationService {
     private readonly files: FileService,
     private readonly limits: RateLimitService,
     private readonly config: ConfigService,
+    private readonly branches: BranchService,
+    private readonly models: BikeModelService,
+    private readonly counters: BranchCounters,
+    private readonly audience: SmsAudience,
+    private readonly links: PreregistrationLinks,
   ) {}
+
+  onModuleInit() {
+    const owned = (b: string) => `FROM preregistration p WHERE p.owner_branch_id = ${b}.id AND p.deleted_at IS NULL`;
+    this.counters.contribute('preregistrations', (b) => `SELECT count(*) ${owned(b)}`);
+    this.counters.contribute('prizes_awarded', (b) => `SELECT count(*) ${owned(b)} AND p.prize IS NOT NULL`);
+    this.audience.addKnownPhones(async (em, user, phones) => {
+      const qb = scopeToBranch(em.getRepository(PreregistrationEntity).createQueryBuilder('p'), user, 'preregistration');
+      const rows = await qb.select('p.phone', 'phone').distinct(true).andWhere('p.phone = ANY(:phones)', { phones }).getRawMany<{ phone: string }>();
+      return rows.map((r) => r.phone);
+    });
+  }
+
+  // ---------------------------------------------------------------- what other modules ask
+
+  /** The dashboard's pre-registration cards: what the user's list holds, in total, today and yesterday. */
+  dayCounts(actor: AuthUser, days: DayBounds) {
+    return dayCounts(this.scoped(actor), 'p.created_at', days);
+  }
+
+  /** Pre-registrations made (`created_at`) or verified (`verified_at`) per Nepal day and owner branch (analytics). */
+  countByDayAndBranch(actor: AuthUser, at: 'created_at' | 'verified_at', period: { tz: string; start: Date; end: Date }) {
+    return countByDayAndBranch(this.scoped(actor), `p.${at}`, 'p.owner_branch_id', period);
+  }
+
+  /** Pre-registrations made within [start, end) per source, most first (analytics). */
+  countBySource(actor: AuthUser, start: Date, end: Date) {
+    return this.scoped(actor)
+      .select('p.source', 'source')
+      .addSelect('count(*)::int', 'preregistrations')
+      .andWhere('p.created_at >= :start AND p.created_at < :end', { start, end })
+      .groupBy('p.source')
+      .orderBy('preregistrations', 'DESC')
+      .addOrderBy('p.source', 'ASC', 'NULLS LAST')
+      .getRawMany<{ source: string | null; preregistrations: number }>();
+  }
+
+  /** SQL (and parameters) selecting the ids of the live pre-registrations in the user's scope. */
+  liveIds(actor: AuthUser): { sql: string; params: unknown[] } {
+    const [sql, params] = this.scoped(actor).select('p.id').getQueryAndParameters();
+    return { sql, params };
+  }
+
+  /**
+   * Locks a live pre-registration of `branchId` (its owner branch) for a purchase, until the
+   * caller's transaction ends; 404 otherwise. By id or slug.
+   */
+  async lockForPurchase(em: EntityManager, branchId: number, idOrSlug: string) {
+    const byId = /^\d{1,9}$/.test(idOrSlug);
+    const [pre] = await em.query(
+      `SELECT id, slug, phone, is_verified, purchased, utm_source, prize
+         FROM preregistration
+        WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
+          AND deleted_at IS NULL
+          AND owner_branch_id = $2
+        FOR UPDATE`,
+      [idOrSlug, branchId],
+    );
+    if (!pre) throw new NotFoundException('Pre-registration not found.');
+    return pre as { id: number; slug: string; phone: string; is_verified: boolean; purchased: boolean; utm_source: string | null; prize: number | null };
+  }
+
+  /** Marks a locked pre-registration purchased (the sale's transaction). */
+  async markPurchased(em: EntityManager, id: number): Promise<void> {
+    await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** The prize a pre-registration's draw gave (null before it is verified). */
+  async prizeOf(em: EntityManager, id: number): Promise<number | null> {
+    const [row] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [id]);
+    return row?.prize ?? null;
+  }
+
+  /** Live pre-registrations in the user's scope (the rows of their list before filters). */
+  private scoped(actor: AuthUser) {
+    return scopeToBranch(this.repo.createQueryBuilder('p'), actor, 'preregistration');
+  }
 
   private get tz(): string {
     return this.config.get('app').campaignTz;
@@ -101,15 +189,12 @@ export class PreregistrationService {
       .createQueryBuilder('p')
       .leftJoinAndSelect('p.branch', 'branch')
       .leftJoinAndSelect('p.nearest_branch', 'nearest_branch')
-      .leftJoin('bike_model', 'bike_model', 'bike_model.id = p.bike_model_id');
-    return scopeToBranch(qb, actor, OWNER_BRANCH_SQL);
+      .leftJoin('p.bike_model', 'bike_model');
+    return scopeToBranch(qb, actor, 'preregistration');
   }
 
-  private async bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
-    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-    if (!wanted.length) return new Map();
-    const rows: Array<{ id: number; title: string }> = await this.dataSource.query(`SELECT id, title FROM bike_model WHERE id = ANY($1)`, [wanted]);
-    return new Map(rows.map((r) => [r.id, r.title]));
+  private bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
+    return this.models.titles(ids);
   }
 
   private applyFilters(qb: SelectQueryBuilder<PreregistrationEntity>, q: PreregistrationFilters) {
@@ -128,8 +213,9 @@ export class PreregistrationService {
       else errors.bike_model = ['The selected bike model is invalid.'];
     }
     if (given(q.branch)) {
+      // A branch's pre-registrations are those it owns, as its own staff's list shows them.
       if (q.branch === 'public' || q.branch === 'none') qb.andWhere('p.branch_id IS NULL');
-      else if (isInt(q.branch)) qb.andWhere('p.branch_id = :fbranch', { fbranch: Number(q.branch) });
+      else if (isInt(q.branch)) qb.andWhere('p.owner_branch_id = :fbranch', { fbranch: Number(q.branch) });
       else errors.branch = ['The selected branch is invalid.'];
     }
     if (given(q.prize)) {
@@ -203,13 +289,14 @@ export class PreregistrationService {
   async findForStaff(actor: AuthUser, slug: string, em?: EntityManager): Promise<PreregistrationDetail> {
     const withCode = hasPermission(actor, Permission.SendSms);
     const qb = this.baseQuery(actor, em).leftJoinAndSelect('p.screenshot', 'screenshot').andWhere('p.slug = :slug', { slug });
+    qb.addSelect('p.owner_branch_id');
     if (withCode) qb.addSelect('p.code');
-    const found = assertInBranch(await qb.getOne(), actor, 'Pre-registration', ownerBranchId);
+    const found = assertInBranch(await qb.getOne(), actor, 'preregistration', 'Pre-registration');
     const titles = await this.bikeModelTitles([found.bike_model_id]);
     const view = toDetailView(found, titles, { withCode });
     if (found.purchased) {
-      const [purchase] = await (em ?? this.dataSource).query(`SELECT slug FROM registration WHERE preregistration_id = $1`, [found.id]);
-      view.registration = purchase ? { slug: purchase.slug } : null;
+      const purchase = await this.links.purchaseSlug(em ?? this.dataSource.manager, found.id);
+      view.registration = purchase ? { slug: purchase } : null;
     }
     return view;
   }
@@ -243,7 +330,8 @@ export class PreregistrationService {
         nearest_branch_id: dto.nearest_branch_id,
         source: dto.source,
         roadie: dto.roadie ?? null,
-        shared: dto.shared ?? true,
+        // What the visitor chose: the box starts unticked, and an unticked box may send nothing.
+        shared: dto.shared ?? false,
         utm_source: dto.utm_source ?? null,
         send_sms: true,
         branch_id: null,
@@ -423,15 +511,9 @@ export class PreregistrationService {
     if (send) {
       await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [row.phone]);
       const today = dayRange(campaignDay(new Date(), this.tz), this.tz);
-      const [stats] = await em.query(
-        `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS today,
-                extract(epoch FROM now() - max(created_at))::float8 AS since_last
-           FROM sms_outbox
-          WHERE phone = $1 AND kind = 'otp' AND created_at >= least($2::timestamptz, now() - make_interval(secs => $3))`,
-        [row.phone, today.start, OTP.resendSeconds],
-      );
-      if (stats.since_last !== null && stats.since_last < OTP.resendSeconds) {
-        const wait = Math.max(1, Math.ceil(OTP.resendSeconds - stats.since_last));
+      const stats = await this.sms.sentTo(em, row.phone, 'otp', today.start, OTP.resendSeconds);
+      if (stats.sinceLast !== null && stats.sinceLast < OTP.resendSeconds) {
+        const wait = Math.max(1, Math.ceil(OTP.resendSeconds - stats.sinceLast));
         throw new TooManyRequestsError(`Please wait ${wait} seconds before requesting a new code.`, wait);
       }
       if (stats.today >= OTP.perPhonePerDay) {
@@ -455,21 +537,20 @@ export class PreregistrationService {
   /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
-      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, send_sms, is_verified, purchased, code, code_attempts,
+      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
               (code_expires_at <= now()) AS expired
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,
       [slug],
     );
-    return assertInBranch(rows[0], actor, 'Pre-registration', ownerBranchId);
+    return assertInBranch(rows[0], actor, 'preregistration', 'Pre-registration');
   }
 
   // ---------------------------------------------------------------- checks
 
-  private async exists(em: EntityManager | DataSource, table: 'branch' | 'bike_model', id: number): Promise<boolean> {
-    const rows = await em.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-    return rows.length > 0;
+  private async exists(em: EntityManager | DataSource, what: 'branch' | 'bike_model', id: number): Promise<boolean> {
+    return (await (what === 'branch' ? this.branches : this.models).brief(id, em)) !== undefined;
   }
 
   private async checkReferences(
@@ -503,8 +584,8 @@ export class PreregistrationService {
       if (rows.length) errors.phone = [viewer ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC];
     }
     if (v.citizenship_no) {
-      const rows: Array<{ slug: string; branch_id: number | null; nearest_branch_id: number | null }> = await em.query(
-        `SELECT slug, branch_id, nearest_branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
+      const rows: Array<{ slug: string; owner_branch_id: number | null }> = await em.query(
+        `SELECT slug, owner_branch_id FROM preregistration WHERE citizenship_no = $1 AND ${open}`,
         [v.citizenship_no, v.exceptId ?? 0],
       );
       if (rows.length) errors.citizenship_no = pendingPurchaseError(rows[0], viewer);
@@ -536,20 +617,10 @@ function exhaustedError(settings: SettingValues): UnprocessableError {
 }
 
 /** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */
-export function pendingPurchaseError(row: { slug: string; branch_id: number | null; nearest_branch_id: number | null }, viewer: AuthUser | null): string[] {
+export function pendingPurchaseError(row: { slug: string; owner_branch_id: number | null }, viewer: AuthUser | null): string[] {
   if (!viewer) return [PENDING_PURCHASE];
-  const visible = viewer.branch_id === null || viewer.branch_id === ownerBranchId(row);
+  const visible = viewer.branch_id === null || viewer.branch_id === ownerOf('preregistration', row);
   return visible ? [PENDING_PURCHASE, row.slug] : [PENDING_PURCHASE];
-}
-
-/**
- * The branch that owns a pre-registration: the staff's branch that made it, or, for a
- * public enquiry, the showroom the visitor chose as nearest (its staff follow it up).
- * Stored by the database as owner_branch_id (COALESCE(branch_id, nearest_branch_id)) and indexed.
- */
-export const OWNER_BRANCH_SQL = 'p.owner_branch_id';
-export function ownerBranchId(row: { branch_id: number | null; nearest_branch_id: number | null }): number | null {
-  return row.branch_id ?? row.nearest_branch_id;
 }
 
 /** 'YYYY-MM-DD HH:mm' in the campaign's zone. */

@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -10,16 +10,24 @@ import { streamXlsx } from '../../common/export/xlsx';
 import { isUniqueViolation } from '../../common/http/db-errors';
 import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
-import { parseNepalMobile } from '../../common/phone';
+import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
+import { whereInRange } from '../../common/paging/date-range';
+import { NEPAL_MOBILE_RE, parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
+import { BikeModelService } from '../bike-model/bike-model.service';
+import { BranchCounters } from '../branch/branch-counters';
 import { DrawService } from '../draw/draw.service';
 import { imageRef } from '../file/file-view';
 import { codesMatch, newOtp } from '../preregistration/otp';
+import { PreregistrationLinks } from '../preregistration/preregistration-links';
+import { PreregistrationService } from '../preregistration/preregistration.service';
+import { ReferrerCounters } from '../referrer/referrer-counters';
 import { ReferrerService } from '../referrer/referrer.service';
 import { fillTemplate, type SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { SmsAudience } from '../sms/sms-audience';
 import { SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
@@ -73,19 +81,11 @@ const UNIQUE_FIELDS: Record<string, [string, string]> = {
   registration_preregistration_uq: ['preregistration_id', 'This pre-registration has already been purchased.'],
 };
 
-interface LockedPreregistration {
-  id: number;
-  slug: string;
-  phone: string;
-  is_verified: boolean;
-  purchased: boolean;
-  utm_source: string | null;
-}
-
 type CouponOutcome = { ok: true } | { ok: false; field: string; message: string };
 
+/** Sales: purchase registrations, their purchase draw and coupon code. The only code that names the registration table. */
 @Injectable()
-export class RegistrationService {
+export class RegistrationService implements OnModuleInit {
   constructor(
     @InjectRepository(RegistrationEntity) private readonly registrations: Repository<RegistrationEntity>,
     private readonly dataSource: DataSource,
@@ -95,7 +95,63 @@ export class RegistrationService {
     private readonly referrers: ReferrerService,
     private readonly limits: RateLimitService,
     private readonly settings: SettingService,
+    private readonly preregistrations: PreregistrationService,
+    private readonly models: BikeModelService,
+    private readonly branchCounters: BranchCounters,
+    private readonly referrerCounters: ReferrerCounters,
+    private readonly audience: SmsAudience,
+    private readonly links: PreregistrationLinks,
   ) {}
+
+  onModuleInit() {
+    const live = (b: string) => `FROM registration r WHERE r.branch_id = ${b}.id AND r.deleted_at IS NULL`;
+    this.branchCounters.contribute('registrations_count', (b) => `SELECT count(*) ${live(b)}`);
+    this.branchCounters.contribute('sales', (b) => `SELECT count(*) ${live(b)}`);
+    this.branchCounters.contribute('prizes_awarded', (b) => `SELECT count(*) ${live(b)} AND r.coupon_amount IS NOT NULL`);
+    this.referrerCounters.contribute('referrals_count', (sub, actor, range) =>
+      scopeToBranch(whereInRange(sub.select('count(*)::int').from('registration', 'reg').where('reg.referred_by = r.id').andWhere('reg.deleted_at IS NULL'), 'reg.created_at', range), actor, 'registration'),
+    );
+    this.links.setPurchaseSlug(async (em, preregistrationId) => {
+      const [row] = await em.query(`SELECT slug FROM registration WHERE preregistration_id = $1`, [preregistrationId]);
+      return row?.slug ?? null;
+    });
+    const scoped = (em: EntityManager, user: AuthUser) => scopeToBranch(em.getRepository(RegistrationEntity).createQueryBuilder('r'), user, 'registration');
+    this.audience.setCustomers({
+      phones: (em, user, filter) => {
+        const qb = scoped(em, user)
+          .select('r.phone', 'phone')
+          .distinct(true)
+          .andWhere('r.phone ~ :mobileRe', { mobileRe: NEPAL_MOBILE_RE.source });
+        if (filter.branches) qb.andWhere('r.branch_id = ANY(:branches)', { branches: filter.branches });
+        if (filter.ids) qb.andWhere('r.id = ANY(:registrants)', { registrants: filter.ids });
+        return qb as never;
+      },
+      existing: async (em, user, ids) => {
+        const rows = await scoped(em, user).select('r.id', 'id').andWhere('r.id = ANY(:ids)', { ids }).getRawMany<{ id: number }>();
+        return new Set(rows.map((r) => Number(r.id)));
+      },
+    });
+    this.audience.addKnownPhones(async (em, user, phones) => {
+      const rows = await scoped(em, user).select('r.phone', 'phone').distinct(true).andWhere('r.phone = ANY(:phones)', { phones }).getRawMany<{ phone: string }>();
+      return rows.map((r) => r.phone);
+    });
+  }
+
+  /** The dashboard's sales cards: what the user's registered list holds, in total, today and yesterday. */
+  dayCounts(user: AuthUser, days: DayBounds) {
+    return dayCounts(scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration'), 'r.created_at', days);
+  }
+
+  /** Sales per Nepal day and branch within [start, end), in the user's scope (analytics). */
+  countByDayAndBranch(user: AuthUser, period: { tz: string; start: Date; end: Date }) {
+    return countByDayAndBranch(scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration'), 'r.created_at', 'r.branch_id', period);
+  }
+
+  /** SQL (and parameters) selecting the ids of the live registrations in the user's scope. */
+  liveIds(user: AuthUser): { sql: string; params: unknown[] } {
+    const [sql, params] = scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration').select('r.id').getQueryAndParameters();
+    return { sql, params };
+  }
 
   /** Registrations with what the table and the detail show, scoped to the user's branch. */
   private query(user: AuthUser, em: EntityManager = this.dataSource.manager): SelectQueryBuilder<RegistrationEntity> {
@@ -108,7 +164,7 @@ export class RegistrationService {
       .addSelect(['branch.id', 'branch.title', 'branch.city'])
       .leftJoin('r.preregistration', 'preregistration')
       .addSelect(['preregistration.id', 'preregistration.slug', 'preregistration.prize']);
-    return scopeToBranch(qb, user, 'r.branch_id');
+    return scopeToBranch(qb, user, 'registration');
   }
 
   /** The filtered table query (live registrations) shared by the table, print and download. */
@@ -183,7 +239,7 @@ export class RegistrationService {
     if (/^\d{1,9}$/.test(slugOrId)) qb.andWhere('r.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('r.slug = :slug', { slug: slugOrId });
     if (opts.lock) qb.setLock('pessimistic_write', undefined, ['r']);
-    return assertInBranch(await qb.getOne(), user, 'Registration');
+    return assertInBranch(await qb.getOne(), user, 'registration', 'Registration');
   }
 
   /** The referring-registration picker: up to 20 live registrations of the user's scope. */
@@ -194,7 +250,7 @@ export class RegistrationService {
       .orderBy('r.created_at', 'DESC')
       .addOrderBy('r.id', 'DESC')
       .limit(20);
-    scopeToBranch(qb, user, 'r.branch_id');
+    scopeToBranch(qb, user, 'registration');
     if (q) qb.andWhere('(r.name ILIKE :q OR r.phone ILIKE :q OR r.bill_no ILIKE :q)', { q: `%${escapeLike(q)}%` });
     const rows = await qb.getMany();
     return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, phone: r.phone, bill_no: r.bill_no }));
@@ -218,7 +274,7 @@ export class RegistrationService {
     const settings = await this.settings.getAll();
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
-        const pre = await this.lockPreregistration(em, branchId, dto.preregistration_id);
+        const pre = await this.preregistrations.lockForPurchase(em, branchId, dto.preregistration_id);
         if (!pre.is_verified) throw fieldError('preregistration_id', 'This pre-registration is not verified yet.');
         if (pre.purchased) throw fieldError('preregistration_id', 'This pre-registration has already been purchased.');
         const errors: FieldErrors = {};
@@ -255,7 +311,7 @@ export class RegistrationService {
           created_by: user.id,
         });
         const saved = await em.getRepository(RegistrationEntity).save(record);
-        await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [pre.id]);
+        await this.preregistrations.markPurchased(em, pre.id);
         const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId });
         const code = newOtp();
         await em.query(
@@ -423,9 +479,8 @@ export class RegistrationService {
     r: Pick<RegistrationEntity, 'name' | 'phone' | 'bill_no' | 'coupon_amount' | 'preregistration_id'>,
     code: string,
   ) {
-    const [pre] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [r.preregistration_id]);
     const coupon = r.coupon_amount ?? 0;
-    const prize = pre?.prize ?? 0;
+    const prize = (await this.preregistrations.prizeOf(em, r.preregistration_id)) ?? 0;
     const rupees = (n: number) => n.toLocaleString('en-IN');
     const text = fillTemplate(couponTemplate(settings.sms_template_coupon), {
       name: r.name,
@@ -440,26 +495,6 @@ export class RegistrationService {
     await this.sms.queue(em, [{ phone: r.phone, text, kind: 'coupon' }]);
   }
 
-  /**
-   * The pre-registration to convert, locked until the transaction ends. Branch staff may
-   * convert their branch's pre-registrations and public ones whose nearest showroom is
-   * their branch (docs/decisions.md); anything else is a 404.
-   */
-  private async lockPreregistration(em: EntityManager, branchId: number, idOrSlug: string): Promise<LockedPreregistration> {
-    const byId = /^\d{1,9}$/.test(idOrSlug);
-    const [pre] = await em.query(
-      `SELECT id, slug, phone, is_verified, purchased, utm_source
-         FROM preregistration
-        WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
-          AND deleted_at IS NULL
-          AND owner_branch_id = $2
-        FOR UPDATE`,
-      [idOrSlug, branchId],
-    );
-    if (!pre) throw new NotFoundException('Pre-registration not found.');
-    return pre;
-  }
-
   /** The field rules that need the database: the bike model exists, bill/engine/chassis numbers are free. */
   private async checkFields(
     em: EntityManager,
@@ -468,8 +503,7 @@ export class RegistrationService {
     exceptId = 0,
   ) {
     if (dto.bike_model_id !== undefined) {
-      const [model] = await em.query(`SELECT 1 FROM bike_model WHERE id = $1`, [dto.bike_model_id]);
-      if (!model) errors.bike_model_id = ['The selected bike model is invalid.'];
+      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = ['The selected bike model is invalid.'];
     }
     // Taken numbers include deleted registrations: a restore must never clash.
     for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
@@ -492,7 +526,7 @@ export class RegistrationService {
     const qb = em.getRepository(RegistrationEntity).createQueryBuilder('r').select(['r.id', 'r.branch_id']);
     if (/^\d{1,9}$/.test(value)) qb.where('r.id = :id', { id: Number(value) });
     else qb.where('r.slug = :slug', { slug: value });
-    scopeToBranch(qb, user, 'r.branch_id');
+    scopeToBranch(qb, user, 'registration');
     const found = await qb.getOne();
     if (!found || found.id === selfId) {
       errors.registration_id = ['The selected referring registration is invalid.'];

@@ -30,7 +30,7 @@ export class UserService {
 
   private query(actor: AuthUser) {
     const qb = this.users.createQueryBuilder('u').leftJoinAndSelect('u.role', 'role').leftJoinAndSelect('u.branch', 'branch');
-    return scopeToBranch(qb, actor, 'u.branch_id');
+    return scopeToBranch(qb, actor, 'user');
   }
 
   table(actor: AuthUser, query: PageQuery) {
@@ -42,7 +42,7 @@ export class UserService {
     if (/^\d+$/.test(slugOrId)) qb.andWhere('u.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('u.slug = :slug', { slug: slugOrId });
     const user = await qb.getOne();
-    return assertInBranch(user, actor, 'User');
+    return assertInBranch(user, actor, 'user', 'User');
   }
 
   async create(actor: AuthUser, dto: CreateUserDto): Promise<UserEntity> {
