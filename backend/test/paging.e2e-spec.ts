@@ -17,11 +17,26 @@ describe('paging protocol on GET /api/v1/user', () => {
     const res = await table({ draw: 3, start: 0, length: 2, ...cols, 'order[0][column]': 1, 'order[0][dir]': 'asc' });
     expect(res.status).toBe(200);
     expect(res.body.input).toEqual({ draw: 3, start: 0, length: 2 });
+    // At the top level too, where a DataTables client reads it to drop a stale answer.
+    expect(res.body.draw).toBe(3);
     expect(res.body.recordsTotal).toBe(5);
     expect(res.body.recordsFiltered).toBe(5);
     expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@example.com', 'manager@example.com']);
     expect(res.body.data[0].role.title).toBe('Super Admin');
     expect(res.body.data[0]).not.toHaveProperty('password');
+  });
+
+  it('refuses an order or columns index beyond the table’s columns with 422 under its name', async () => {
+    for (const [query, field] of [
+      [{ 'order[100000000][column]': 0 }, 'order'],
+      [{ 'order[9007199254740993][column]': 0 }, 'order'],
+      [{ ...cols, 'columns[100000000][data]': 'name', 'order[0][column]': 0 }, 'columns'],
+    ] as const) {
+      const res = await table(query);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expect(res.body.errors[field][0]).toMatch(/^The (order|columns) index must be below \d+, the number of columns of this table\.$/);
+    }
   });
 
   it('pages with start and length, ordered descending', async () => {

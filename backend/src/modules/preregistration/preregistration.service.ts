@@ -475,18 +475,47 @@ export class PreregistrationService implements OnModuleInit {
           WHERE id = $1`,
         [row.id],
       );
-      const result = await this.draws.draw(em, {
-        kind: 'preregistration',
-        recordId: row.id,
-        type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
-        branchId: row.branch_id,
-        notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
-      });
-      await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, result.amount]);
+      const prize = await this.drawOncePerPhone(em, row);
+      if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, prize]);
       return { ok: true, already: false };
     });
     if (!outcome.ok) throw outcome.error;
     return { already: outcome.already };
+  }
+
+  /**
+   * The enquiry draw is once per phone for the campaign: a person who trashes their record
+   * and registers again keeps what they won, never a new roll.
+   * - An earlier record of the phone that was deleted hands its draw over: the draw row (its
+   *   prize and audit) moves to this record and the deleted one no longer holds the prize.
+   * - An earlier live record of the phone holding a prize (a customer who bought and came
+   *   back) keeps it; this record gets none, so two live records never hold one prize.
+   * - Otherwise the draw is made now.
+   * Serialised per phone by an advisory lock, inside the verifying transaction.
+   */
+  private async drawOncePerPhone(em: EntityManager, row: LockedRow): Promise<number | null> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw:' || $1))`, [row.phone]);
+    const holders: Array<{ id: number; deleted: boolean; prize: number }> = await em.query(
+      `SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration
+        WHERE phone = $1 AND id <> $2 AND prize IS NOT NULL
+        ORDER BY (deleted_at IS NULL) DESC, id`,
+      [row.phone, row.id],
+    );
+    const holder = holders[0];
+    if (holder && !holder.deleted) return null;
+    if (holder) {
+      const moved = await this.draws.move(em, 'preregistration', holder.id, row.id);
+      await em.query(`UPDATE preregistration SET prize = NULL, updated_at = now() WHERE id = $1`, [holder.id]);
+      return moved?.amount ?? holder.prize;
+    }
+    const result = await this.draws.draw(em, {
+      kind: 'preregistration',
+      recordId: row.id,
+      type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
+      branchId: row.branch_id,
+      notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
+    });
+    return result.amount;
   }
 
   /** Sends a new code (60 s between codes, 5 per phone per Nepal day). Returns the masked phone. */
