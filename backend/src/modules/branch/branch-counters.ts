@@ -16,9 +16,8 @@ export type BranchCounterSql = (b: string) => string;
  * the branch module knowing their tables. A counter may have several contributions (prizes
  * awarded = pre-registration prizes + purchase coupons), which are added. A counter that no
  * module contributes to is a wiring fault and fails loudly, never a silent 0.
- * A module contributes from its onModuleInit:
- *
- *   this.counters.contribute('sales', (b) => `SELECT count(*) FROM registration r WHERE r.branch_id = ${b}.id AND r.deleted_at IS NULL`);
+ * A module contributes from its onModuleInit a correlated count over its own table, e.g.
+ * the sales module counts its live registrations whose branch_id is `${b}.id`.
  */
 @Injectable()
 export class BranchCounters {
