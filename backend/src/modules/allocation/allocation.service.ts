@@ -137,8 +137,12 @@ export class AllocationService implements OnModuleInit {
     return scopeToBranch(qb, user, 'allocation').getRawMany<{ day: string; amount: number; allocated: number }>();
   }
 
-  table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string }) {
+  table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string; amount?: string }) {
     const qb = this.query(actor);
+    if (query.amount !== undefined && query.amount !== '') {
+      if (typeof query.amount !== 'string' || !/^\d{1,9}$/.test(query.amount)) throw new UnprocessableError({ amount: ['The amount must be a whole number of rupees.'] });
+      qb.andWhere('a.amount = :amount', { amount: Number(query.amount) });
+    }
     if (typeof query.type === 'string' && query.type) qb.andWhere('a.type = :type', { type: query.type });
     if (typeof query.branch === 'string' && /^\d{1,9}$/.test(query.branch)) qb.andWhere('a.branch_id = :branch', { branch: Number(query.branch) });
     if (typeof query.date === 'string' && isCalendarDate(query.date)) qb.andWhere('a.date = :date', { date: query.date });

@@ -215,9 +215,16 @@ export class TestRideService implements OnModuleInit {
     return scopeToBranch(qb, actor, 'test_ride');
   }
 
+  /** The table's filters: from/to (Nepal time) and, for head office, branch (a branch user's list is their branch). */
   private filtered(actor: AuthUser, query: PageQuery) {
     const range = parseDateRange(query, this.config.get('app').campaignTz);
-    return whereInRange(this.query(actor), 't.created_at', range);
+    const qb = whereInRange(this.query(actor), 't.created_at', range);
+    const branch = query.branch;
+    if (branch !== undefined && branch !== '' && actor.branch_id === null) {
+      if (typeof branch !== 'string' || !/^\d{1,9}$/.test(branch)) throw new UnprocessableError({ branch: ['The selected branch is invalid.'] });
+      qb.andWhere('t.branch_id = :fBranch', { fBranch: Number(branch) });
+    }
+    return qb;
   }
 
   /** The branch and model must exist; state, district and city must be one place of the geography (when it is loaded). */
