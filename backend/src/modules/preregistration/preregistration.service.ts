@@ -15,7 +15,7 @@ import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/
 import { maskPhone, parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
-import { campaignDay, dayRange, tzOffsetMinutes } from '../../common/time';
+import { tzOffsetMinutes } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { BikeModelService } from '../bike-model/bike-model.service';
 import { BranchCounters } from '../branch/branch-counters';
@@ -27,11 +27,11 @@ import type { Upload } from '../file/upload';
 import { fillTemplate, SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsAudience } from '../sms/sms-audience';
+import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
 import { SmsService } from '../sms/sms.service';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
-import { codesMatch, newOtp, OTP } from './otp';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
@@ -72,7 +72,7 @@ interface LockedRow {
   purchased: boolean;
   code: string | null;
   code_attempts: number;
-  expired: boolean | null;
+  code_expires_at: Date | null;
 }
 
 type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
@@ -100,6 +100,7 @@ export class PreregistrationService implements OnModuleInit {
     private readonly counters: BranchCounters,
     private readonly audience: SmsAudience,
     private readonly links: PreregistrationLinks,
+    private readonly codes: OneTimeCodes,
   ) {}
 
   onModuleInit() {
@@ -460,13 +461,15 @@ export class PreregistrationService implements OnModuleInit {
     const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) return { ok: true, already: true };
-      if (!row.code) return { ok: false, error: codeError('There is no active code. Please request a new code.') };
-      if (row.code_attempts >= OTP.maxAttempts) return { ok: false, error: exhaustedError(settings) };
-      if (row.expired) return { ok: false, error: codeError('The code has expired. Please request a new code.') };
-      if (!codesMatch(row.code, code)) {
-        const attempts = row.code_attempts + 1;
-        await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]);
-        return { ok: false, error: attempts >= OTP.maxAttempts ? exhaustedError(settings) : codeError('The code is incorrect.') };
+      const verdict = this.codes.check(
+        { code: row.code, expiresAt: row.code_expires_at, attempts: row.code_attempts },
+        code,
+        ENQUIRY_CODE,
+        supportHelp(settings.support_phones),
+      );
+      if (!verdict.ok) {
+        if (verdict.attempts !== undefined) await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, verdict.attempts]);
+        return verdict;
       }
       await em.query(
         `UPDATE preregistration
@@ -531,31 +534,19 @@ export class PreregistrationService implements OnModuleInit {
 
   /**
    * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
-   * phone's limits (under an advisory lock on the phone, so two requests cannot both pass).
+   * phone's limits (OneTimeCodes: the one code lifecycle, shared with the purchase coupon).
    * Only the transaction's connection is used: the settings were read before it began (a
    * second pooled connection inside a transaction can starve the pool, and the embedded
    * PGlite serves one transaction at a time).
    */
   private async issueCode(em: EntityManager, row: { id: number; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
-    if (send) {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [row.phone]);
-      const today = dayRange(campaignDay(new Date(), this.tz), this.tz);
-      const stats = await this.sms.sentTo(em, row.phone, 'otp', today.start, OTP.resendSeconds);
-      if (stats.sinceLast !== null && stats.sinceLast < OTP.resendSeconds) {
-        const wait = Math.max(1, Math.ceil(OTP.resendSeconds - stats.sinceLast));
-        throw new TooManyRequestsError(`Please wait ${wait} seconds before requesting a new code.`, wait);
-      }
-      if (stats.today >= OTP.perPhonePerDay) {
-        const wait = Math.max(1, Math.ceil((today.end.getTime() - Date.now()) / 1000));
-        throw new TooManyRequestsError(`This phone has received ${OTP.perPhonePerDay} codes today. Please try again tomorrow.`, wait);
-      }
-    }
-    const code = newOtp();
+    if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await em.query(
       `UPDATE preregistration
-          SET code = $2, code_expires_at = now() + make_interval(secs => $3), code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
+          SET code = $2, code_expires_at = $3, code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
         WHERE id = $1`,
-      [row.id, code, OTP.ttlSeconds, send],
+      [row.id, code, expiresAt, send],
     );
     if (send) {
       const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name });
@@ -567,7 +558,7 @@ export class PreregistrationService implements OnModuleInit {
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
       `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
-              (code_expires_at <= now()) AS expired
+              code_expires_at
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,
@@ -633,16 +624,6 @@ export class PreregistrationService implements OnModuleInit {
     }
     return e;
   }
-}
-
-function codeError(message: string): UnprocessableError {
-  return new UnprocessableError({ code: [message] });
-}
-
-function exhaustedError(settings: SettingValues): UnprocessableError {
-  const phones = Array.isArray(settings.support_phones) ? settings.support_phones : [];
-  const help = phones.length ? ` For help, call ${phones.join(' or ')}.` : '';
-  return codeError(`Too many incorrect codes. Please request a new code.${help}`);
 }
 
 /** ['This citizenship/pan has pending purchase.', '<slug>'] for staff who may open it; the message alone otherwise. */

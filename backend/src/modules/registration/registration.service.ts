@@ -8,19 +8,17 @@ import { Permission } from '../../common/auth/permission.enum';
 import { cursorRows } from '../../common/export/cursor';
 import { streamXlsx } from '../../common/export/xlsx';
 import { isUniqueViolation } from '../../common/http/db-errors';
-import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { fieldError, FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { whereInRange } from '../../common/paging/date-range';
 import { NEPAL_MOBILE_RE, parseNepalMobile } from '../../common/phone';
-import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
 import { BikeModelService } from '../bike-model/bike-model.service';
 import { BranchCounters } from '../branch/branch-counters';
 import { DrawService } from '../draw/draw.service';
 import { imageRef } from '../file/file-view';
-import { codesMatch, newOtp } from '../preregistration/otp';
 import { PreregistrationLinks } from '../preregistration/preregistration-links';
 import { PreregistrationService } from '../preregistration/preregistration.service';
 import { ReferrerCounters } from '../referrer/referrer-counters';
@@ -28,13 +26,14 @@ import { ReferrerService } from '../referrer/referrer.service';
 import { fillTemplate, type SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsAudience } from '../sms/sms-audience';
+import { OneTimeCodes, PURCHASE_COUPON, supportHelp } from '../sms/one-time-code';
 import { SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
 import { applyRegistrationFilters, parseRegistrationFilters } from './registration.filters';
 import { RegistrationEntity } from './registration.entity';
-import { COUPON, couponTemplate, prefixBillNo } from './registration.rules';
+import { couponTemplate, prefixBillNo } from './registration.rules';
 
 /** The registered table (SPEC: Registered list / dashboard). */
 export const REGISTRATION_TABLE: TableSpec = {
@@ -81,7 +80,7 @@ const UNIQUE_FIELDS: Record<string, [string, string]> = {
   registration_preregistration_uq: ['preregistration_id', 'This pre-registration has already been purchased.'],
 };
 
-type CouponOutcome = { ok: true } | { ok: false; field: string; message: string };
+type CouponOutcome = { ok: true } | { ok: false; error: UnprocessableError };
 
 /** Sales: purchase registrations, their purchase draw and coupon code. The only code that names the registration table. */
 @Injectable()
@@ -93,7 +92,6 @@ export class RegistrationService implements OnModuleInit {
     private readonly draws: DrawService,
     private readonly sms: SmsService,
     private readonly referrers: ReferrerService,
-    private readonly limits: RateLimitService,
     private readonly settings: SettingService,
     private readonly preregistrations: PreregistrationService,
     private readonly models: BikeModelService,
@@ -101,6 +99,7 @@ export class RegistrationService implements OnModuleInit {
     private readonly referrerCounters: ReferrerCounters,
     private readonly audience: SmsAudience,
     private readonly links: PreregistrationLinks,
+    private readonly codes: OneTimeCodes,
   ) {}
 
   onModuleInit() {
@@ -313,14 +312,15 @@ export class RegistrationService implements OnModuleInit {
         const saved = await em.getRepository(RegistrationEntity).save(record);
         await this.preregistrations.markPurchased(em, pre.id);
         const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId });
-        const code = newOtp();
+        // Sent with the purchase whatever the phone's limits (the sale must not fail on them); it counts toward them.
+        const { code, expiresAt } = this.codes.issue(PURCHASE_COUPON);
         await em.query(
           `UPDATE registration
               SET coupon_amount = $2, coupon_code = $3, coupon_attempts = 0,
-                  coupon_code_expires_at = now() + make_interval(days => $4),
+                  coupon_code_expires_at = $4,
                   coupon_code_sent_at = CASE WHEN $5 THEN now() END
             WHERE id = $1`,
-          [saved.id, draw.amount, code, COUPON.ttlDays, saved.send_sms],
+          [saved.id, draw.amount, code, expiresAt, saved.send_sms],
         );
         if (saved.send_sms) await this.queueCouponSms(em, settings, { ...saved, coupon_amount: draw.amount }, code);
         return saved.slug;
@@ -390,25 +390,26 @@ export class RegistrationService implements OnModuleInit {
    * counts a try; after 5 wrong tries (or 30 days) the code is dead and a new one must be sent.
    */
   async verifyCoupon(user: AuthUser, slugOrId: string, code: string) {
+    const settings = await this.settings.getAll();
     const outcome = await this.dataSource.transaction(async (em): Promise<CouponOutcome & { slug: string }> => {
       const record = await this.lockForCoupon(em, user, slugOrId);
       const slug = record.slug;
       if (record.coupon_verified_at) return { ok: true, slug };
-      if (!record.coupon_code || record.coupon_attempts >= COUPON.maxAttempts) {
-        return { ok: false, slug, field: 'code', message: 'Too many wrong tries: please send a new code.' };
-      }
-      if (!record.coupon_code_expires_at || record.coupon_code_expires_at.getTime() <= Date.now()) {
-        return { ok: false, slug, field: 'code', message: 'This code has expired: please send a new code.' };
-      }
-      if (!codesMatch(record.coupon_code, code)) {
-        await em.query(`UPDATE registration SET coupon_attempts = coupon_attempts + 1 WHERE id = $1`, [record.id]);
-        return { ok: false, slug, field: 'code', message: 'Incorrect Code. Please Try again' };
+      const verdict = this.codes.check(
+        { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts },
+        code,
+        PURCHASE_COUPON,
+        supportHelp(settings.support_phones),
+      );
+      if (!verdict.ok) {
+        if (verdict.attempts !== undefined) await em.query(`UPDATE registration SET coupon_attempts = $2 WHERE id = $1`, [record.id, verdict.attempts]);
+        return { ok: false, slug, error: verdict.error };
       }
       await em.query(`UPDATE registration SET coupon_verified_at = now() WHERE id = $1`, [record.id]);
       return { ok: true, slug };
     });
     // The wrong try is committed before the 422 is answered.
-    if (!outcome.ok) throw fieldError(outcome.field, outcome.message);
+    if (!outcome.ok) throw outcome.error;
     return this.findOne(user, outcome.slug);
   }
 
@@ -423,43 +424,26 @@ export class RegistrationService implements OnModuleInit {
   }
 
   private async sendCoupon(user: AuthUser, slugOrId: string, fresh: boolean) {
-    // The settings and the daily counter have their own connections: read before the
-    // transaction (the embedded database runs one transaction at a time), counted after it.
+    // The settings have their own connection: read before the transaction (the embedded
+    // database runs one transaction at a time).
     const { id } = await this.load(user, slugOrId, { withDeleted: true });
-    const dailyKey = `coupon-sms:${id}`;
-    const sent = await this.limits.peek(dailyKey);
-    if (sent.hits >= COUPON.sendsPerDay) {
-      throw new TooManyRequestsError('Too many codes sent for this registration today. Please try again tomorrow.', sent.retryAfterSeconds);
-    }
     const settings = await this.settings.getAll();
     const slug = await this.dataSource.transaction(async (em) => {
       const record = await this.lockForCoupon(em, user, String(id));
       if (record.coupon_amount === null) throw fieldError('code', 'This registration has no coupon.');
       if (record.coupon_verified_at) throw fieldError('code', 'The coupon has already been verified.');
-      const since = record.coupon_code_sent_at ? (Date.now() - record.coupon_code_sent_at.getTime()) / 1000 : Infinity;
-      if (since < COUPON.resendSeconds) {
-        const wait = Math.ceil(COUPON.resendSeconds - since);
-        throw new TooManyRequestsError(`Please wait ${wait} seconds before sending the code again.`, wait);
-      }
-      const usable =
-        !!record.coupon_code &&
-        record.coupon_attempts < COUPON.maxAttempts &&
-        !!record.coupon_code_expires_at &&
-        record.coupon_code_expires_at.getTime() > Date.now();
+      await this.codes.checkSend(em, record.phone, PURCHASE_COUPON);
+      const stored = { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts };
       let code = record.coupon_code!;
-      if (fresh || !usable) {
-        code = newOtp();
-        await em.query(
-          `UPDATE registration SET coupon_code = $2, coupon_attempts = 0, coupon_code_expires_at = now() + make_interval(days => $3) WHERE id = $1`,
-          [record.id, code, COUPON.ttlDays],
-        );
+      if (fresh || !this.codes.usable(stored, PURCHASE_COUPON)) {
+        const issued = this.codes.issue(PURCHASE_COUPON);
+        code = issued.code;
+        await em.query(`UPDATE registration SET coupon_code = $2, coupon_attempts = 0, coupon_code_expires_at = $3 WHERE id = $1`, [record.id, code, issued.expiresAt]);
       }
       await em.query(`UPDATE registration SET coupon_code_sent_at = now() WHERE id = $1`, [record.id]);
       await this.queueCouponSms(em, settings, record, code);
       return record.slug;
     });
-    // Sends are serialised by the row lock and the 60 s wait, so counting after the commit is exact.
-    await this.limits.hit(dailyKey, COUPON.sendsPerDay, 24 * 3600);
     return this.findOne(user, slug);
   }
 

@@ -5,6 +5,7 @@ import { ConfigService } from '../../config/config.module';
 import { AakashSmsProvider } from './providers/aakash.provider';
 import { LogSmsProvider } from './providers/log.provider';
 import { SparrowSmsProvider } from './providers/sparrow.provider';
+import { OneTimeCodes } from './one-time-code';
 import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity } from './sms-batch.entity';
 import { SmsBatchService } from './sms-batch.service';
@@ -22,6 +23,7 @@ import { SmsWorker } from './sms.worker';
     SmsBatchService,
     SmsWorker,
     SmsAudience,
+    OneTimeCodes,
     {
       provide: SMS_PROVIDER,
       inject: [ConfigService],
@@ -33,6 +35,6 @@ import { SmsWorker } from './sms.worker';
       },
     },
   ],
-  exports: [SmsService, SmsWorker, SmsAudience],
+  exports: [SmsService, SmsWorker, SmsAudience, OneTimeCodes],
 })
 export class SmsModule {}
