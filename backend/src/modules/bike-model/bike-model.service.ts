@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
-import { isForeignKeyViolation, isUniqueViolation } from '../../common/http/db-errors';
+import { isForeignKeyViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { fieldError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
@@ -22,6 +22,8 @@ const BIKE_MODEL_TABLE: TableSpec = {
 };
 
 const TITLE_TAKEN = 'The title has already been taken.';
+/** The table's unique constraints and the field each speaks for. */
+const BIKE_MODEL_UNIQUE: UniqueFields = { bike_model_title_uq: 'title' };
 
 export function bikeModelView(m: BikeModelEntity) {
   return { id: m.id, slug: m.slug, title: m.title, order: m.order, thumbnail: imageRef(m.thumbnail), created_at: m.created_at, updated_at: m.updated_at };
@@ -91,7 +93,7 @@ export class BikeModelService {
       });
     } catch (e) {
       await this.files.discard(image.stored);
-      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -109,7 +111,7 @@ export class BikeModelService {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
     } catch (e) {
       await this.files.discard(image.stored);
-      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
     this.publicAnswer.invalidate();

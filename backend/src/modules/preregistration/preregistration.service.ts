@@ -5,7 +5,7 @@ import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeo
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, ownerOf, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
-import { isUniqueViolation } from '../../common/http/db-errors';
+import { uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
@@ -39,6 +39,8 @@ import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicVie
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
 const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
 const PHONE_TAKEN_STAFF = 'This phone number already has an open pre-registration.';
+/** The table's unique indexes and the field each speaks for: one open record per phone and per citizenship number. */
+const PREREGISTRATION_UNIQUE: UniqueFields = { preregistration_phone_open_uq: 'phone', preregistration_citizenship_open_uq: 'citizenship_no' };
 
 const PREREGISTRATION_TABLE: TableSpec = {
   orderable: {
@@ -614,10 +616,9 @@ export class PreregistrationService implements OnModuleInit {
 
   /** Two requests raced past the checks: the unique index answers, mapped to the same 422. */
   private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser | null): Promise<unknown> {
-    if (!isUniqueViolation(e)) return e;
-    const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint;
-    if (constraint === 'preregistration_phone_open_uq') return new UnprocessableError({ phone: [actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC] });
-    if (constraint === 'preregistration_citizenship_open_uq' && values.citizenship_no) {
+    const field = uniqueViolationField(e, PREREGISTRATION_UNIQUE);
+    if (field === 'phone') return new UnprocessableError({ phone: [actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC] });
+    if (field === 'citizenship_no' && values.citizenship_no) {
       const errors: FieldErrors = {};
       await this.checkOpenDuplicates({ phone: null, citizenship_no: values.citizenship_no }, actor, errors);
       return new UnprocessableError(errors.citizenship_no ? errors : { citizenship_no: [PENDING_PURCHASE] });

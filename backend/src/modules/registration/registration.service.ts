@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, OnModuleInit } from '@nestjs/common';
+import { ForbiddenException, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -7,8 +7,9 @@ import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
 import { cursorRows } from '../../common/export/cursor';
 import { streamXlsx } from '../../common/export/xlsx';
-import { isUniqueViolation } from '../../common/http/db-errors';
-import { fieldError, FieldErrors, UnprocessableError } from '../../common/http/errors';
+import { Failures } from '../../common/http/domain-errors';
+import { isUniqueViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
+import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { whereInRange } from '../../common/paging/date-range';
@@ -73,11 +74,58 @@ export const DELETED_REGISTRATION_TABLE: TableSpec = {
 };
 
 /** Unique constraints of the table and the field each one speaks for. */
-const UNIQUE_FIELDS: Record<string, [string, string]> = {
-  registration_bill_no_uq: ['bill_no', 'The bill no has already been taken.'],
-  registration_engine_no_uq: ['engine_no', 'The engine no has already been taken.'],
-  registration_chasis_no_uq: ['chasis_no', 'The chasis no has already been taken.'],
-  registration_preregistration_uq: ['preregistration_id', 'This pre-registration has already been purchased.'],
+const REGISTRATION_UNIQUE: UniqueFields = {
+  registration_bill_no_uq: 'bill_no',
+  registration_engine_no_uq: 'engine_no',
+  registration_chasis_no_uq: 'chasis_no',
+  registration_preregistration_uq: 'preregistration_id',
+};
+/** The sales module's expected failures. */
+export enum SaleFailure {
+  NotVerified = 'not_verified',
+  AlreadyPurchased = 'already_purchased',
+  PhoneIsThePreregistrations = 'phone_is_the_preregistrations',
+  PhoneFixed = 'phone_fixed',
+  BillNoTaken = 'bill_no_taken',
+  EngineNoTaken = 'engine_no_taken',
+  ChasisNoTaken = 'chasis_no_taken',
+  BikeModelInvalid = 'bike_model_invalid',
+  ReferringInvalid = 'referring_invalid',
+  DeletedNoEdit = 'deleted_no_edit',
+  AlreadyDeleted = 'already_deleted',
+  NotDeleted = 'not_deleted',
+  DeletedNoCoupon = 'deleted_no_coupon',
+  NoCoupon = 'no_coupon',
+  CouponVerified = 'coupon_verified',
+  Conflict = 'conflict',
+}
+
+/** Each failure's answer, in one place. */
+const SALE_FAILURES = new Failures<SaleFailure>({
+  [SaleFailure.NotVerified]: { status: 422, field: 'preregistration_id', message: 'This pre-registration is not verified yet.' },
+  [SaleFailure.AlreadyPurchased]: { status: 422, field: 'preregistration_id', message: 'This pre-registration has already been purchased.' },
+  [SaleFailure.PhoneIsThePreregistrations]: { status: 422, field: 'phone', message: "The phone number cannot be changed: it is the pre-registration's phone." },
+  [SaleFailure.PhoneFixed]: { status: 422, field: 'phone', message: 'The phone number cannot be changed.' },
+  [SaleFailure.BillNoTaken]: { status: 422, field: 'bill_no', message: 'The bill no has already been taken.' },
+  [SaleFailure.EngineNoTaken]: { status: 422, field: 'engine_no', message: 'The engine no has already been taken.' },
+  [SaleFailure.ChasisNoTaken]: { status: 422, field: 'chasis_no', message: 'The chasis no has already been taken.' },
+  [SaleFailure.BikeModelInvalid]: { status: 422, field: 'bike_model_id', message: 'The selected bike model is invalid.' },
+  [SaleFailure.ReferringInvalid]: { status: 422, field: 'registration_id', message: 'The selected referring registration is invalid.' },
+  [SaleFailure.DeletedNoEdit]: { status: 409, message: 'This registration is deleted: restore it before editing.' },
+  [SaleFailure.AlreadyDeleted]: { status: 409, message: 'This registration is already deleted.' },
+  [SaleFailure.NotDeleted]: { status: 409, message: 'This registration is not deleted.' },
+  [SaleFailure.DeletedNoCoupon]: { status: 409, message: 'This registration is deleted: restore it first.' },
+  [SaleFailure.NoCoupon]: { status: 422, field: 'code', message: 'This registration has no coupon.' },
+  [SaleFailure.CouponVerified]: { status: 422, field: 'code', message: 'The coupon has already been verified.' },
+  [SaleFailure.Conflict]: { status: 409, message: 'This registration conflicts with another one. Please reload and try again.' },
+});
+
+/** The failure a taken unique value answers (the check and a race past it alike). */
+const TAKEN: Record<string, SaleFailure> = {
+  bill_no: SaleFailure.BillNoTaken,
+  engine_no: SaleFailure.EngineNoTaken,
+  chasis_no: SaleFailure.ChasisNoTaken,
+  preregistration_id: SaleFailure.AlreadyPurchased,
 };
 
 type CouponOutcome = { ok: true } | { ok: false; error: UnprocessableError };
@@ -274,11 +322,11 @@ export class RegistrationService implements OnModuleInit {
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const pre = await this.preregistrations.lockForPurchase(em, branchId, dto.preregistration_id);
-        if (!pre.is_verified) throw fieldError('preregistration_id', 'This pre-registration is not verified yet.');
-        if (pre.purchased) throw fieldError('preregistration_id', 'This pre-registration has already been purchased.');
+        if (!pre.is_verified) throw SALE_FAILURES.fail(SaleFailure.NotVerified);
+        if (pre.purchased) throw SALE_FAILURES.fail(SaleFailure.AlreadyPurchased);
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
-          errors.phone = ["The phone number cannot be changed: it is the pre-registration's phone."];
+          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneIsThePreregistrations)];
         }
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors);
         const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
@@ -333,10 +381,10 @@ export class RegistrationService implements OnModuleInit {
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-        if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it before editing.');
+        if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoEdit);
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== record.phone) {
-          errors.phone = ['The phone number cannot be changed.'];
+          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneFixed)];
         }
         const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
@@ -374,13 +422,13 @@ export class RegistrationService implements OnModuleInit {
   /** Soft delete: the purchase, its prize and its bill number stay (restore brings it back as it was). */
   async remove(user: AuthUser, slugOrId: string): Promise<void> {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (record.deleted_at) throw new ConflictException('This registration is already deleted.');
+    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.AlreadyDeleted);
     await this.registrations.softDelete({ id: record.id });
   }
 
   async restore(user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (!record.deleted_at) throw new ConflictException('This registration is not deleted.');
+    if (!record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.NotDeleted);
     await this.registrations.restore({ id: record.id });
     return this.findOne(user, record.slug);
   }
@@ -430,8 +478,8 @@ export class RegistrationService implements OnModuleInit {
     const settings = await this.settings.getAll();
     const slug = await this.dataSource.transaction(async (em) => {
       const record = await this.lockForCoupon(em, user, String(id));
-      if (record.coupon_amount === null) throw fieldError('code', 'This registration has no coupon.');
-      if (record.coupon_verified_at) throw fieldError('code', 'The coupon has already been verified.');
+      if (record.coupon_amount === null) throw SALE_FAILURES.fail(SaleFailure.NoCoupon);
+      if (record.coupon_verified_at) throw SALE_FAILURES.fail(SaleFailure.CouponVerified);
       await this.codes.checkSend(em, record.phone, PURCHASE_COUPON);
       const stored = { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts };
       let code = record.coupon_code!;
@@ -449,7 +497,7 @@ export class RegistrationService implements OnModuleInit {
 
   private async lockForCoupon(em: EntityManager, user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-    if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it first.');
+    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoCoupon);
     const [secret] = await em.query(
       `SELECT coupon_code, coupon_code_expires_at, coupon_code_sent_at, coupon_attempts FROM registration WHERE id = $1`,
       [record.id],
@@ -487,14 +535,14 @@ export class RegistrationService implements OnModuleInit {
     exceptId = 0,
   ) {
     if (dto.bike_model_id !== undefined) {
-      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = ['The selected bike model is invalid.'];
+      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = [SALE_FAILURES.message(SaleFailure.BikeModelInvalid)];
     }
     // Taken numbers include deleted registrations: a restore must never clash.
     for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
       const value = dto[field];
       if (value === undefined || value === null) continue;
       const [taken] = await em.query(`SELECT 1 FROM registration WHERE ${field} = $1 AND id <> $2`, [value, exceptId]);
-      if (taken) errors[field] = [UNIQUE_FIELDS[`registration_${field}_uq`][1]];
+      if (taken) errors[field] = [SALE_FAILURES.message(TAKEN[field])];
     }
   }
 
@@ -513,7 +561,7 @@ export class RegistrationService implements OnModuleInit {
     scopeToBranch(qb, user, 'registration');
     const found = await qb.getOne();
     if (!found || found.id === selfId) {
-      errors.registration_id = ['The selected referring registration is invalid.'];
+      errors.registration_id = [SALE_FAILURES.message(SaleFailure.ReferringInvalid)];
       return null;
     }
     return found.id;
@@ -524,11 +572,10 @@ export class RegistrationService implements OnModuleInit {
     try {
       return await fn();
     } catch (e) {
+      const field = uniqueViolationField(e, REGISTRATION_UNIQUE);
+      if (field) throw SALE_FAILURES.fail(TAKEN[field]);
       if (isUniqueViolation(e)) {
-        const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
-        const known = UNIQUE_FIELDS[constraint];
-        if (known) throw fieldError(known[0], known[1]);
-        throw new ConflictException('This registration conflicts with another one. Please reload and try again.');
+        throw SALE_FAILURES.fail(SaleFailure.Conflict);
       }
       throw e;
     }
