@@ -1,4 +1,4 @@
-// One ESLint setup for the three workspaces.
+// One ESLint setup for the four workspaces.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
 const loginAtRoot = (): Plugin => ({
@@ -18,6 +18,10 @@ const loginAtRoot = (): Plugin => ({
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), loginAtRoot()],
+  // @campaign/domain is compiled from its TypeScript source, like our own files: no build
+  // of the shared package first, and only what the app uses ends up in its bundle.
+  resolve: { conditions: ['@campaign/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@campaign/source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

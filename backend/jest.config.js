@@ -5,6 +5,9 @@ const common = {
   transform: { '^.+\\.(t|j)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
   testEnvironment: 'node',
+  // @campaign/domain resolves to its TypeScript source under this condition (swc compiles
+  // it like our own), so the tests need no build of the shared package first.
+  testEnvironmentOptions: { customExportConditions: ['@campaign/source', 'node', 'node-addons'] },
 };
 module.exports = {
   globalSetup: '<rootDir>/test/harness/global-setup.ts',

@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -30,6 +30,10 @@ function inlineCss(): Plugin {
 export default defineConfig({
   base: '/',
   plugins: [react(), inlineCss()],
+  // @campaign/domain is compiled from its TypeScript source, like our own files: no build
+  // of the shared package first, and only what the app uses ends up in its bundle.
+  resolve: { conditions: ['@campaign/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@campaign/source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -10,6 +10,7 @@ const out = mkdtempSync(join(tmpdir(), 'campaign-test-results-'));
 buildIfNeeded();
 
 const suites = [
+  { name: 'domain', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'domain.json')}`], cwd: 'domain', file: 'domain.json' },
   { name: 'admin', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'admin.json')}`], cwd: 'admin', file: 'admin.json' },
   { name: 'public-site', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'public-site.json')}`], cwd: 'public-site', file: 'public-site.json' },
   { name: 'backend', cmd: ['npx', 'jest', '--json', `--outputFile=${join(out, 'backend.json')}`, ...process.argv.slice(2)], cwd: 'backend', file: 'backend.json' },

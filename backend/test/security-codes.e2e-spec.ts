@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { NEPAL_MOBILE_RE } from '../src/common/phone';
-import { OTP } from '../src/modules/preregistration/otp';
+import { NEPAL_MOBILE_RE, OTP } from '@campaign/domain';
 import { loginToken } from './factories/authz';
 import { CAMPAIGN_ENV, enquiryBody, nextIp, uniquePhone } from './factories/campaign';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from './harness/fake-provider';

@@ -1,8 +1,9 @@
-/** When the last OTP was sent for a pre-registration (the server allows a resend after 60 s). */
-export const RESEND_SECONDS = 60;
+import { OTP } from '@campaign/domain';
+
 const key = (slug: string) => `otp-sent:${slug}`;
 
-export function markCodeSent(slug: string, waitSeconds = RESEND_SECONDS, now = Date.now()) {
+/** When the last code was sent for a pre-registration: the server allows a resend after OTP.resendSeconds. */
+export function markCodeSent(slug: string, waitSeconds: number = OTP.resendSeconds, now = Date.now()) {
   try {
     sessionStorage.setItem(key(slug), String(now + waitSeconds * 1000));
   } catch {

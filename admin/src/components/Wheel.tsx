@@ -1,7 +1,6 @@
+import { formatNumber, labelTransform, landingRotation, rupees, segmentPath } from '@campaign/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
-import { rupees } from './format';
-import { landingRotation, segmentPath } from './wheelMath';
 
 /** SPEC section 4 and 9: the wheel starts 1000 ms after the page has loaded. */
 export const WHEEL_START_DELAY_MS = 1000;
@@ -25,8 +24,6 @@ const visuallyHidden = {
 } as const;
 
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-const shortAmount = (n: number) => n.toLocaleString('en-IN');
 
 export interface WheelProps {
   /** Amounts clockwise from 12 o'clock (see wheelSegments). */
@@ -96,7 +93,6 @@ export const Wheel = ({
   }, [segments, prize]);
 
   const n = segments.length;
-  const step = 360 / n;
   return (
     <Box sx={{ position: 'relative', width: 'min(100%, 360px)', aspectRatio: '1', mx: 'auto', my: 2 }}>
       <Box
@@ -120,14 +116,14 @@ export const Wheel = ({
                 <path d={segmentPath(i, n, 94)} fill={colourAt(i, n)} stroke="#fff" strokeWidth="0.8" />
               )}
               <text
-                transform={`rotate(${i * step + step / 2}) translate(0 -58) rotate(-90)`}
+                transform={labelTransform(i, n, 58)}
                 textAnchor="middle"
                 dominantBaseline="central"
                 fontSize={n > 14 ? 7.5 : 9}
                 fontWeight="700"
                 fill="#fff"
               >
-                {shortAmount(amount)}
+                {formatNumber(amount)}
               </text>
             </g>
           ))}

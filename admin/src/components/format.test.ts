@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nepalDate, nepalDateTime, nepalToday, prizeLabel, rupees } from './format';
-
-describe('rupees', () => {
-  it('groups digits the Indian way', () => {
-    expect(rupees(5000)).toBe('Rs. 5,000');
-    expect(rupees(100000)).toBe('Rs. 1,00,000');
-    expect(rupees(0)).toBe('Rs. 0');
-  });
-  it('shows a dash for no amount', () => {
-    expect(rupees(null)).toBe('—');
-    expect(rupees(undefined)).toBe('—');
-  });
-});
-
-describe('prizeLabel', () => {
-  it('names the big prizes and prints the others in rupees', () => {
-    expect(prizeLabel(100000)).toBe('One Lakh');
-    expect(prizeLabel(900000)).toBe('Nine Lakh');
-    expect(prizeLabel(3500)).toBe('Rs. 3,500');
-  });
-});
+import { nepalDate, nepalDateTime, nepalToday } from './format';
 
 describe('nepalDate', () => {
   it("puts an instant on Nepal's day: midnight there is 18:15 UTC", () => {

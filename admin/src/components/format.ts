@@ -1,25 +1,7 @@
-/** Money and dates as the staff screens show them. Pure, so they are unit-tested. */
+/** Dates as the staff screens show them (amounts: `rupees` of @campaign/domain). Pure, so they are unit-tested. */
 
 /** The campaign's zone (DESIGN section 2): every "today" and every date shown is Nepal's. */
 export const CAMPAIGN_TZ = 'Asia/Kathmandu';
-
-/** 5000 → 'Rs. 5,000' (Indian digit grouping: 1,00,000). */
-export function rupees(amount: number | null | undefined): string {
-  if (amount === null || amount === undefined || !Number.isFinite(Number(amount))) return '—';
-  return `Rs. ${Number(amount).toLocaleString('en-IN')}`;
-}
-
-const NAMED_AMOUNTS: Record<number, string> = {
-  50000: 'Fifty Thousand',
-  100000: 'One Lakh',
-  900000: 'Nine Lakh',
-  1000000: 'Ten Lakhs',
-};
-
-/** An allocation's amount label: the named prizes of SPEC section 9, else 'Rs. 5,000'. */
-export function prizeLabel(amount: number): string {
-  return NAMED_AMOUNTS[amount] ?? rupees(amount);
-}
 
 function parts(at: Date, withTime: boolean): Record<string, string> {
   const fmt = new Intl.DateTimeFormat('en-CA', {

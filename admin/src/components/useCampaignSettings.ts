@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
-/** The option lists GET /settings serves under `options` (backend common/options.ts). */
+/** The option lists GET /settings serves under `options` (`optionLists` of @campaign/domain). */
 export interface CampaignOptions {
   pre_prizes: number[];
   prizes: number[];

@@ -99,7 +99,7 @@ describe('catalogue (browser)', () => {
       await link.waitFor();
       expect(await link.getAttribute('href')).toBe(url);
       expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.innerText()).toContain('Rs. 50000');
+      expect(await link.innerText()).toContain('Rs. 50,000');
     });
     await page.close();
   });

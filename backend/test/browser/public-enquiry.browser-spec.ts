@@ -55,6 +55,8 @@ describe('public enquiry (browser)', () => {
       await dialog.getByLabel('Bike Model*').selectOption({ label: model.title });
       await dialog.getByLabel('Where did you hear about us*').selectOption({ label: 'SOCIAL MEDIA' });
       await dialog.getByLabel('Your nearest showroom*').selectOption({ label: branch.title });
+      // Not shared unless the visitor says so: the box starts unticked and is left so here.
+      expect(await dialog.getByLabel('Shared in social media').isChecked()).toBe(false);
       await dialog.getByRole('button', { name: 'Submit' }).click();
     });
 
@@ -63,10 +65,12 @@ describe('public enquiry (browser)', () => {
       const confirm = page.getByRole('dialog', { name: 'Please Confirm Your Phone Number.' });
       await confirm.waitFor();
       expect(await confirm.innerText()).toContain(phone);
-      await confirm.getByRole('button', { name: 'Save', exact: true }).click();
+      await confirm.getByRole('button', { name: 'Save and Notify' }).click();
       await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
     });
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+    const [row] = await t.db.query(`SELECT shared FROM preregistration WHERE slug = $1`, [slug]);
+    expect(row.shared).toBe(false);
 
     // The code as the visitor's phone got it: the gateway's request for this number.
     const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
@@ -111,8 +115,9 @@ describe('public enquiry (browser)', () => {
       const wheel = draw.getByRole('img', { name: /^Prize wheel with \d+ amounts$/ });
       await wheel.waitFor();
       // The wheel waits 1 s and turns for 5 s: the prize is not told before it stops.
-      expect(await draw.getByText(`Rs. ${PRIZE}`).count()).toBe(0);
-      const nepali = draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले Rs. ${PRIZE} नगद छुट जित्नुभयो।` });
+      expect(await draw.getByText('Rs. 5,000').count()).toBe(0);
+      // The Nepali line writes the amount the Nepali way: रु. and Devanagari digits, lakh grouping.
+      const nepali = draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले रु. ५,००० नगद छुट जित्नुभयो।` });
       await nepali.waitFor();
       expect(await draw.getByText(`Congratulations ${name}! You have won a cash discount of Rs. 5,000.`).isVisible()).toBe(true);
       expect(await draw.getByText(`An SMS will be sent to your phone ${phone.slice(0, 2)}******${phone.slice(-2)}.`).isVisible()).toBe(true);

@@ -1,3 +1,4 @@
+import { bookingTypeOptions } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
 import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
@@ -74,10 +75,7 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
   );
   const types = settings?.options?.booking_types?.length
     ? settings.options.booking_types
-    : [
-        { value: 'TESTRIDE', label: 'Book a Testride' },
-        { value: 'BOOKING', label: `Book a ${settings?.brand_name || 'Bike'}` },
-      ];
+    : bookingTypeOptions(settings?.brand_name || 'Bike');
   const choice = branchesFor(branches, form);
 
   const update = (patch: Partial<Form>) => {

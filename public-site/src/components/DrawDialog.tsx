@@ -1,11 +1,10 @@
+import { PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
-import { DEFAULT_PRE_PRIZES } from '../constants';
 import { navigate } from '../router';
 import { useData } from '../useData';
 import { Modal } from './Modal';
-import { formatAmount, Wheel } from './Wheel';
-import { buildSegments } from './wheelMath';
+import { Wheel } from './Wheel';
 
 const loadConfetti = () => import('canvas-confetti');
 
@@ -34,10 +33,10 @@ export default function DrawDialog({ slug }: { slug: string }) {
   }, [slug]);
 
   const prize = enquiry?.prize ?? null;
-  const known = settings.data?.options?.pre_prizes?.length ? settings.data.options.pre_prizes : DEFAULT_PRE_PRIZES;
+  const known = settings.data?.options?.pre_prizes?.length ? settings.data.options.pre_prizes : PRE_PRIZES;
   // Built once the settings call has settled, so the wheel does not change under the visitor.
   const segments = useMemo(
-    () => (prize != null && !settings.loading ? buildSegments(known, prize) : null),
+    () => (prize != null && !settings.loading ? wheelSegments(known, prize) : null),
     [prize, settings.loading], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
@@ -77,10 +76,10 @@ export default function DrawDialog({ slug }: { slug: string }) {
           {done && (
             <div className="result">
               <h3 ref={message} tabIndex={-1} lang="ne">
-                बधाई छ {name}! तपाईंले Rs. {prize} नगद छुट जित्नुभयो।
+                बधाई छ {name}! तपाईंले {rupees(prize, 'ne')} नगद छुट जित्नुभयो।
               </h3>
               <p>
-                Congratulations {name}! You have won a cash discount of Rs. {formatAmount(prize!)}.
+                Congratulations {name}! You have won a cash discount of {rupees(prize)}.
               </p>
               <p lang="ne">
                 तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।

@@ -1,6 +1,7 @@
+import { SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings } from '../api';
-import { DEFAULT_SOURCES, DIALOG_TITLE } from '../constants';
+import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '../imageScale';
 import { markCodeSent } from '../resendClock';
@@ -71,7 +72,7 @@ export default function EnquiryDialog() {
   const formRef = useRef<HTMLFormElement>(null);
   const siteKey = settings?.captcha_site_key || '';
 
-  const sources = settings?.options?.sources?.length ? settings.options.sources : DEFAULT_SOURCES;
+  const sources = settings?.options?.sources?.length ? settings.options.sources : SOURCES;
   const roadies = settings?.options?.roadies ?? [];
   const modelChoices = useMemo(() => (models ?? []).map((m) => ({ value: String(m.id), label: m.title })), [models]);
   const branchChoices = useMemo(() => (branches ?? []).map((b) => ({ value: String(b.id), label: b.title })), [branches]);
@@ -131,7 +132,7 @@ export default function EnquiryDialog() {
         source: form.source,
         roadie: form.roadie,
         nearest_branch_id: form.nearest_branch_id,
-        shared: form.shared ? '1' : '',
+        shared: form.shared ? 'true' : 'false', // the visitor's choice either way: unticked means not shared
         screenshot,
         'g-recaptcha-response': siteKey ? captcha.current?.getResponse() : '',
         utm_source: utmSource(),
@@ -240,7 +241,7 @@ export default function EnquiryDialog() {
               Go Back
             </button>
             <button type="button" className="btn btn-primary" onClick={save} disabled={saving} aria-busy={saving}>
-              Save
+              Save and Notify
             </button>
           </div>
           {saving && (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { targetRotation } from './wheelMath';
+import { formatNumber, labelTransform, landingRotation, segmentPath } from '@campaign/domain';
 
 export interface WheelProps {
-  /** Amounts on the wheel, clockwise from 12 o'clock (see buildSegments). */
+  /** Amounts on the wheel, clockwise from 12 o'clock (see wheelSegments). */
   segments: number[];
   /** The server's prize: the wheel lands on it. Must be one of the segments. */
   prize: number;
@@ -20,19 +20,13 @@ function colorAt(i: number, n: number) {
   const c = i % COLORS.length;
   return n > 1 && i === n - 1 && c === 0 ? COLORS[1] : COLORS[c];
 }
-export const formatAmount = (n: number) => n.toLocaleString('en-IN');
-
-const point = (deg: number, r: number) => {
-  const a = (deg * Math.PI) / 180;
-  return `${(Math.sin(a) * r).toFixed(3)} ${(-Math.cos(a) * r).toFixed(3)}`;
-};
 
 /**
  * The prize wheel: our own SVG, turned with a CSS transition. It only replays the server's
  * result: it lands on `prize`. It announces the result in a live region and, when the visitor
  * prefers reduced motion, does not spin but shows the result at once.
  */
-export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 5000, format = formatAmount }: WheelProps) {
+export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 5000, format = formatNumber }: WheelProps) {
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -50,7 +44,7 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
 
   useEffect(() => {
     if (!segments.includes(prize)) return;
-    const target = targetRotation(segments, prize);
+    const target = landingRotation(segments.length, segments.indexOf(prize));
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (reduced) {
       setRotation(target % 360);
@@ -71,7 +65,6 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
   }, [segments, prize]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const n = segments.length;
-  const step = 360 / n;
   const fontSize = n > 16 ? 7 : 9;
   return (
     <div className="wheel">
@@ -86,24 +79,12 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
         <svg viewBox="-100 -100 200 200" role="img" aria-label={`Prize wheel with ${n} amounts`}>
           <circle r="99" fill="#0f172a" />
           {segments.map((amount, i) => {
-            const a0 = i * step;
-            const a1 = (i + 1) * step;
-            const mid = a0 + step / 2;
             const color = colorAt(i, n);
             return (
               <g key={`${amount}-${i}`}>
-                {n === 1 ? (
-                  <circle r="94" fill={color} />
-                ) : (
-                  <path
-                    d={`M0 0L${point(a0, 94)}A94 94 0 ${step > 180 ? 1 : 0} 1 ${point(a1, 94)}Z`}
-                    fill={color}
-                    stroke="#fff"
-                    strokeWidth="0.8"
-                  />
-                )}
+                {n === 1 ? <circle r="94" fill={color} /> : <path d={segmentPath(i, n, 94)} fill={color} stroke="#fff" strokeWidth="0.8" />}
                 <text
-                  transform={`rotate(${mid}) translate(0 -57) rotate(-90)`}
+                  transform={labelTransform(i, n, 57)}
                   textAnchor="middle"
                   dominantBaseline="central"
                   fontSize={fontSize}

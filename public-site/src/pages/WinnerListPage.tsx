@@ -1,3 +1,4 @@
+import { rupees } from '@campaign/domain';
 import { getSettings, getVideos } from '../api';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
@@ -42,7 +43,7 @@ export default function WinnerListPage() {
                 </span>
                 <span className="caption">
                   <strong>{v.title}</strong>
-                  {v.amount ? <span>Rs. {v.amount}</span> : null}
+                  {v.amount ? <span className="nowrap">{rupees(v.amount)}</span> : null}
                   <span className="sr-only"> (video opens in a new tab)</span>
                 </span>
               </a>

@@ -1,7 +1,8 @@
+import { prizeLabel } from '@campaign/domain';
 import { useEffect } from 'react';
 import { maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { nepalToday, prizeLabel } from '../../components/format';
+import { nepalToday } from '../../components/format';
 import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';

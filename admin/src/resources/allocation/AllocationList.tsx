@@ -1,8 +1,8 @@
+import { prizeLabel } from '@campaign/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import { Button, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
-import { prizeLabel } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { ADMIN_BASE } from '../../routing';
 import { typeLabel } from './allocationChoices';

@@ -1,8 +1,7 @@
+import { ALLOCATION_TYPES, type AllocationType } from '@campaign/domain';
 import type { CampaignOptions } from '../../components/useCampaignSettings';
 
-export type AllocationType = 'preregistration_public' | 'preregistration_branch' | 'registration_branch';
-
-export const DEFAULT_ALLOCATION_TYPE: AllocationType = 'preregistration_public';
+export const DEFAULT_ALLOCATION_TYPE: AllocationType = ALLOCATION_TYPES[0];
 
 const TYPE_LABELS: Record<AllocationType, string> = {
   preregistration_public: 'Pre-registration (public)',
@@ -14,7 +13,7 @@ export const typeLabel = (type: unknown): string => TYPE_LABELS[type as Allocati
 
 /** The type select: the three allocation types of the settings (in their order). */
 export const typeChoices = (types: readonly string[]) =>
-  (types.length ? types : Object.keys(TYPE_LABELS)).map((t) => ({ id: t, name: typeLabel(t) }));
+  (types.length ? types : ALLOCATION_TYPES).map((t) => ({ id: t, name: typeLabel(t) }));
 
 /** Public pre-registration stock belongs to no branch: the branch selector is hidden for it. */
 export const needsBranch = (type: unknown): boolean => !!type && type !== 'preregistration_public';

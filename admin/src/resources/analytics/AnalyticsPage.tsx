@@ -1,8 +1,9 @@
+import { prizeLabel } from '@campaign/domain';
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, ButtonGroup, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { addDays } from '../../components/dateFilters';
-import { nepalToday, prizeLabel } from '../../components/format';
+import { nepalToday } from '../../components/format';
 import { ALLOCATED_COLOR, AWARDED_COLOR, METRICS, prizeTiers, totals } from './analyticsData';
 import { BarChart, ChartCard, ColumnChart, Legend, LineChart, NumbersTable, Series } from './charts';
 import { describeSeries, percent, shortDay, sum } from './chartMath';

@@ -1,12 +1,11 @@
+import { rupees, wheelSegments } from '@campaign/domain';
 import { useEffect, useMemo } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCanAccess } from 'react-admin';
 import { DrawPage } from '../../components/DrawPage';
-import { rupees } from '../../components/format';
 import { useCampaignSettings } from '../../components/useCampaignSettings';
 import { useFreshRecord } from '../../components/useFreshRecord';
-import { wheelSegments } from '../../components/wheelMath';
 import { ADMIN_BASE, recordPath } from '../../routing';
 
 /**

@@ -1,9 +1,10 @@
+import { rupees } from '@campaign/domain';
 import { KeyboardEvent, useEffect, useState } from 'react';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { CreateButton, DataTable, List, useGetIdentity, useListContext } from 'react-admin';
 import { DownloadButton } from '../../components/DownloadButton';
-import { nepalDate, rupees } from '../../components/format';
+import { nepalDate } from '../../components/format';
 import { digitsOnly } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';

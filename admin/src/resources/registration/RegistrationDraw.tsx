@@ -1,11 +1,10 @@
+import { PURCHASE_WHEEL_EXTRA, rupees, wheelSegments } from '@campaign/domain';
 import { useMemo } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link, useParams } from 'react-router-dom';
 import { DrawPage } from '../../components/DrawPage';
-import { rupees } from '../../components/format';
 import { useCampaignSettings } from '../../components/useCampaignSettings';
 import { useFreshRecord } from '../../components/useFreshRecord';
-import { PURCHASE_WHEEL_EXTRA, wheelSegments } from '../../components/wheelMath';
 import { ADMIN_BASE, recordPath } from '../../routing';
 
 /**

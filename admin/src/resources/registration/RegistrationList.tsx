@@ -1,7 +1,8 @@
+import { rupees } from '@campaign/domain';
 import PrintIcon from '@mui/icons-material/Print';
 import { Button, DataTable, List, TopToolbar, useGetIdentity, useListContext } from 'react-admin';
 import { DownloadButton } from '../../components/DownloadButton';
-import { nepalDateTime, rupees } from '../../components/format';
+import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
 import { ADMIN_BASE, showRowClick } from '../../routing';

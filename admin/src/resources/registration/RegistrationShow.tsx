@@ -1,9 +1,10 @@
+import { rupees } from '@campaign/domain';
 import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useGetOne, usePermissions, useRecordContext } from 'react-admin';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
-import { nepalDateTime, rupees } from '../../components/format';
+import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
 import { Permission } from '../../permissions';
 import { ADMIN_BASE, recordPath } from '../../routing';

@@ -1,6 +1,6 @@
+import { rupees } from '@campaign/domain';
 import { SearchInput, SelectInput, useGetIdentity } from 'react-admin';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
-import { rupees } from '../../components/format';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';

@@ -1,19 +1,14 @@
-import { isNepalMobile } from '../../../../backend/src/common/phone';
+import { isNepalMobile, SMS_TYPE_LABELS, SMS_TYPES } from '@campaign/domain';
 
 /**
  * The SMS form's recipients and its server errors. SPEC section 5: mobile numbers are split
  * on commas and trimmed, and errors name which number (by position) is invalid.
  */
 
-/** The four categories (SPEC section 3 "SMS"; labels as the server's SMS_TYPE_LABELS). */
-export const SMS_TYPE_CHOICES = [
-  { id: 'ALL', name: 'All' },
-  { id: 'BRANCH', name: 'Branch' },
-  { id: 'REGISTRANTS', name: 'Customer' },
-  { id: 'MOBILE', name: 'Mobile' },
-] as const;
+/** The four categories, named as the server names them. */
+export const SMS_TYPE_CHOICES = SMS_TYPES.map((id) => ({ id, name: SMS_TYPE_LABELS[id] }));
 
-export type SmsType = (typeof SMS_TYPE_CHOICES)[number]['id'];
+export type SmsType = (typeof SMS_TYPES)[number];
 
 /** 'a, b,,c ' → ['a', 'b', 'c']: split on commas, trimmed, empty entries dropped (as the server does). */
 export function splitMobiles(text: unknown): string[] {
@@ -26,7 +21,7 @@ export function splitMobiles(text: unknown): string[] {
 
 export { isNepalMobile };
 
-/** 1-based positions of the entries that are not Nepal mobile numbers (the server's rule, backend common/phone.ts). */
+/** 1-based positions of the entries that are not Nepal mobile numbers (the server's rule, @campaign/domain). */
 export function invalidMobilePositions(text: unknown): number[] {
   return splitMobiles(text).flatMap((m, i) => (isNepalMobile(m) ? [] : [i + 1]));
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { segmentSummary, smsSegments } from './smsSegments';
 
-// The rule itself is the server's (backend/src/modules/sms/sms-segments.ts) and is tested
-// there case by case; these check the screen's use of it at the boundaries it shows.
+// The rule itself is @campaign/domain's and is tested there case by case; these check the
+// screen's use of it at the boundaries it shows.
 describe('smsSegments (the server rule, as the message box counts)', () => {
   it.each([
     ['a', 160, 1],

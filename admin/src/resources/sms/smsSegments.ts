@@ -1,20 +1,10 @@
 /**
- * How many SMS a text takes: the server's own rule (backend/src/modules/sms/sms-segments.ts,
- * which stores and bills it), imported rather than copied so the counter under the message
- * box can never disagree with the batch. GSM-7: 160 in one SMS, 153 per part; anything else
- * (Nepali, curly quotes, emoji) goes as Unicode: 70 in one SMS, 67 per part.
+ * How many SMS a text takes: the rule the server stores and bills (@campaign/domain), so the
+ * counter under the message box can never disagree with the batch. GSM-7: 160 in one SMS,
+ * 153 per part; anything else (Nepali, curly quotes, emoji) goes as Unicode: 70 in one SMS,
+ * 67 per part.
  */
-import {
-  GSM_PART,
-  GSM_SINGLE,
-  smsSegments as serverSegments,
-  type SmsSegments,
-  UCS2_PART,
-  UCS2_SINGLE,
-} from '../../../../backend/src/modules/sms/sms-segments';
-
-export type { SmsEncoding, SmsSegments } from '../../../../backend/src/modules/sms/sms-segments';
-export { GSM_PART, GSM_SINGLE, isGsm7, UCS2_PART, UCS2_SINGLE } from '../../../../backend/src/modules/sms/sms-segments';
+import { GSM_PART, GSM_SINGLE, smsSegments as serverSegments, type SmsSegments, UCS2_PART, UCS2_SINGLE } from '@campaign/domain';
 
 /** Longest bulk text the server takes (backend SMS_TEXT_MAX in dto/create-sms.dto.ts). */
 export const SMS_TEXT_MAX = 1000;

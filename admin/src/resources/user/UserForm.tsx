@@ -1,3 +1,4 @@
+import { SEX_LABELS, SEXES } from '@campaign/domain';
 import { useEffect } from 'react';
 import { Grid } from '@mui/material';
 import {
@@ -16,11 +17,7 @@ import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
 import type { Identity } from '../../providers/authProvider';
 
-export const SEX_CHOICES = [
-  { id: 'MALE', name: 'Male' },
-  { id: 'FEMALE', name: 'Female' },
-  { id: 'OTHERS', name: 'Others' },
-];
+export const SEX_CHOICES = SEXES.map((id) => ({ id, name: SEX_LABELS[id] }));
 
 interface Role {
   id: number;

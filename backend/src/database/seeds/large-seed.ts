@@ -16,7 +16,7 @@
  */
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { PAYMENT_MODES, PRE_PRIZES, PRIZES, SOURCES } from '../../common/options';
+import { PAYMENT_MODES, PRE_PRIZES, PRIZES, SOURCES } from '@campaign/domain';
 import { loadConfig } from '../../config/configuration';
 import { dataSourceOptions, runMigrations } from '../data-source';
 import { SeedService } from './seed.service';

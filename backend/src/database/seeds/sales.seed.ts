@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { PAYMENT_MODES, PRE_PRIZES, PRIZES } from '../../common/options';
+import { PAYMENT_MODES, PRE_PRIZES, PRIZES } from '@campaign/domain';
 import type { DemoStep } from './seed.service';
 
 type Query = (sql: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;

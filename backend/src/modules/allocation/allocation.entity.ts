@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { AllocationType } from '../../common/options';
+import type { AllocationType } from '@campaign/domain';
 import { BranchEntity } from '../branch/branch.entity';
 
 /**

@@ -1,11 +1,11 @@
 import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AllocationType, PRE_PRIZES, PRIZES } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { AllocationType, PRE_PRIZES, PRIZES } from '../../common/options';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';

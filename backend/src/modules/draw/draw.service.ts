@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AllocationType } from '../../common/options';
+import type { AllocationType } from '@campaign/domain';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';

@@ -1,16 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 
-/** One-time code rules (DESIGN section 3). */
-export const OTP = {
-  /** A code is valid this long. */
-  ttlSeconds: 600,
-  /** Wrong tries before a new code is needed. */
-  maxAttempts: 5,
-  /** Wait between two codes to one phone. */
-  resendSeconds: 60,
-  /** Codes one phone may receive per Nepal day. */
-  perPhonePerDay: 5,
-} as const;
+/** One-time codes; their timings (expiry, tries, resend wait, daily cap) are `OTP` in @campaign/domain. */
 
 /** Six digits from the system CSPRNG. */
 export function newOtp(): string {

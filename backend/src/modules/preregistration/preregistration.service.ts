@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException, O
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { maskPhone, parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, ownerOf, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
@@ -12,7 +13,6 @@ import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
-import { maskPhone, parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { tzOffsetMinutes } from '../../common/time';

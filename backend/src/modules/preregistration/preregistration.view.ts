@@ -1,4 +1,4 @@
-import { maskPhone } from '../../common/phone';
+import { maskPhone } from '@campaign/domain';
 import { imageRef, ImageRef } from '../file/file-view';
 import { PreregistrationEntity } from './preregistration.entity';
 

@@ -1,3 +1,4 @@
+import type { PaymentMode } from '@campaign/domain';
 import {
   Column,
   CreateDateColumn,
@@ -8,7 +9,6 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { PaymentMode } from '../../common/options';
 import { BikeModelEntity } from '../bike-model/bike-model.entity';
 import { BranchEntity } from '../branch/branch.entity';
 import { PreregistrationEntity } from '../preregistration/preregistration.entity';

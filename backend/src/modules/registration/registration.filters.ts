@@ -1,7 +1,7 @@
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { PAYMENT_MODES, PaymentMode } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { PAYMENT_MODES, PaymentMode } from '../../common/options';
 import { DateRange, parseDateRange, whereInRange } from '../../common/paging/date-range';
 
 /**

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { OptionLists, optionLists } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
-import { OptionLists, optionLists } from '../../common/options';
 import { sanitizeRichText } from '../../common/rich-text';
 import { ConfigService } from '../../config/config.module';
 import { ImageRef, imageRef } from '../file/file-view';

@@ -3,7 +3,8 @@ import { EntityManager } from 'typeorm';
 import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { codesMatch, newOtp, OTP } from '../preregistration/otp';
+import { OTP } from '@campaign/domain';
+import { codesMatch, newOtp } from '../preregistration/otp';
 import { SmsService } from './sms.service';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { SMS_TYPES } from '../../common/options';
+import { SMS_TYPES } from '@campaign/domain';
 import { BranchEntity } from '../branch/branch.entity';
 import { UserEntity } from '../user/user.entity';
 

@@ -2,16 +2,15 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { parseNepalMobile, smsSegments } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
-import { parseNepalMobile } from '../../common/phone';
 import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
 import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity, SmsType } from './sms-batch.entity';
-import { smsSegments } from './sms-segments';
 
 /** The outbox kind of bulk messages. */
 export const BULK_KIND = 'bulk';

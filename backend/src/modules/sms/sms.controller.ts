@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { smsSegments } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -8,7 +9,6 @@ import type { PageQuery } from '../../common/paging/paging';
 import { CreateSmsDto } from './dto/create-sms.dto';
 import { PreviewSmsDto } from './dto/preview-sms.dto';
 import { SmsBatchService } from './sms-batch.service';
-import { smsSegments } from './sms-segments';
 
 /** The success toast of a bulk send. */
 export const queuedMessage = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'} queued.`;

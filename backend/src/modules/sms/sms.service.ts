@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { parseNepalMobile } from '../../common/phone';
+import { parseNepalMobile } from '@campaign/domain';
 import { fillTemplate } from '../setting/setting.defaults';
 
 export interface QueuedSms {

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
-import { maskPhone, parseNepalMobile } from '../../common/phone';
+import { maskPhone, parseNepalMobile } from '@campaign/domain';
 import { ConfigService } from '../../config/config.module';
 import { SMS_PROVIDER, SmsMessage, SmsProvider, SmsResult } from './sms-provider';
 

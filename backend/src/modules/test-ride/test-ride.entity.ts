@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { BOOKING_TYPES } from '../../common/options';
+import { BOOKING_TYPES } from '@campaign/domain';
 import { BikeModelEntity } from '../bike-model/bike-model.entity';
 import { BranchEntity } from '../branch/branch.entity';
 import { ReferrerEntity } from '../referrer/referrer.entity';

@@ -3,6 +3,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { parseNepalMobile } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -11,7 +12,6 @@ import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/c
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
 import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
-import { parseNepalMobile } from '../../common/phone';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
-import { ALLOCATION_TYPES, type AllocationType } from '../../../common/options';
+import { ALLOCATION_TYPES, type AllocationType } from '@campaign/domain';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 
 export class CreateAllocationDto {

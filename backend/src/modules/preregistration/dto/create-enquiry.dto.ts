@@ -1,4 +1,4 @@
-import { SOURCES } from '../../../common/options';
+import { SOURCES } from '@campaign/domain';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 import { AddressField, BoolField, CitizenshipField, EmailField, NameField, OneOfField, PhoneField, RefField, TextField } from './fields';
 

@@ -2,8 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
+import { parseNepalMobile } from '@campaign/domain';
 import { ToBoolean } from '../../../common/http/transforms';
-import { parseNepalMobile } from '../../../common/phone';
 
 /** SPEC section 5: letters (any script, Devanagari included), digits, underscore and spaces. */
 export const NAME_RE = /^[\p{L}\p{M}\p{Nd}_ ]+$/u;

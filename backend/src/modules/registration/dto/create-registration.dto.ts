@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { PAYMENT_MODES, type PaymentMode } from '@campaign/domain';
 import {
   IsBoolean,
   IsDefined,
@@ -14,7 +15,6 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { EmptyToNull, ToBoolean, ToInt, Trim } from '../../../common/http/transforms';
-import { PAYMENT_MODES, type PaymentMode } from '../../../common/options';
 import { normaliseVehicleNumber } from '../registration.rules';
 
 const required = (field: string) => ({ message: `The ${field} field is required.` });

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
+import { PRE_PRIZES, PRIZES } from '@campaign/domain';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -19,7 +20,6 @@ import {
 } from 'class-validator';
 import { RequiredText } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
-import { PRE_PRIZES, PRIZES } from '../../../common/options';
 import { ImageIdField } from '../../file/image-field';
 
 const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true };

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { SMS_TYPES } from '@campaign/domain';
 import { RequiredText } from '../../../common/http/required-text';
-import { SMS_TYPES } from '../../../common/options';
 import type { SmsType } from '../sms-batch.entity';
 
 /** Longest bulk text (characters); the answer says how many SMS it takes. */

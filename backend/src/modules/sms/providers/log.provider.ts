@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { maskPhone } from '../../../common/phone';
+import { maskPhone } from '@campaign/domain';
 import { SmsMessage, SmsProvider, SmsResult } from '../sms-provider';
 
 /**

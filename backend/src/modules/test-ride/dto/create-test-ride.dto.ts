@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { BOOKING_TYPES } from '../../../common/options';
-import { NEPAL_MOBILE_RE, parseNepalMobile } from '../../../common/phone';
+import { BOOKING_TYPES, NEPAL_MOBILE_RE, parseNepalMobile } from '@campaign/domain';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 import { normaliseUtmSource } from '../../referrer/referrer.service';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { landingRotation, PURCHASE_WHEEL_EXTRA, segmentPath, segmentUnderPointer, shuffle, wheelSegments } from './wheelMath';
-
-const PRE_PRIZES = [3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10000, 15000, 20000, 50000, 100000];
-const PRIZES = [1500, 2000, 2500, 3000, 5000, 7000, 8000, 10000, 15000, 20000, 25000, 50000, 100000, 900000];
+import { PRE_PRIZES, PRIZES, PURCHASE_WHEEL_EXTRA } from './options';
+import { labelTransform, landingRotation, segmentPath, segmentUnderPointer, shuffle, wheelSegments } from './wheel';
 
 /** Repeatable pseudo-random numbers. */
 function seeded(seed: number) {
@@ -16,7 +14,7 @@ function seeded(seed: number) {
 describe('wheelSegments', () => {
   it('holds each known prize once when the prize is one of them', () => {
     const s = wheelSegments(PRE_PRIZES, 5000, { random: seeded(1) });
-    expect([...s].sort((a, b) => a - b)).toEqual(PRE_PRIZES);
+    expect([...s].sort((a, b) => a - b)).toEqual([...PRE_PRIZES]);
   });
 
   it('adds the real prize when it is missing', () => {
@@ -34,6 +32,10 @@ describe('wheelSegments', () => {
   it('shuffles: different seeds give different orders', () => {
     const orders = new Set(Array.from({ length: 20 }, (_, i) => wheelSegments(PRE_PRIZES, 3000, { random: seeded(i + 7) }).join()));
     expect(orders.size).toBeGreaterThan(15);
+  });
+
+  it('drops duplicates', () => {
+    expect(wheelSegments([3000, 3000, 5000], 5000, { random: seeded(3) })).toHaveLength(2);
   });
 
   it('still has the prize when the prize lists could not be loaded', () => {
@@ -71,6 +73,12 @@ describe('landingRotation', () => {
     }
   });
 
+  it('stops on a prize the lists did not hold, added to the wheel', () => {
+    const segments = wheelSegments(PRE_PRIZES, 7777, { random: seeded(5) });
+    const rotation = landingRotation(segments.length, segments.indexOf(7777), { random: seeded(6) });
+    expect(segments[segmentUnderPointer(segments.length, rotation)]).toBe(7777);
+  });
+
   it('keeps well inside the segment, never on an edge', () => {
     for (const r of [0, 0.5, 0.99999]) {
       const rotation = landingRotation(10, 3, { turns: 0, random: () => r });
@@ -85,6 +93,13 @@ describe('landingRotation', () => {
     expect(rotation).toBe(5 * 360 + 315);
   });
 
+  it('turns forward from the current rotation, so a replay never spins back', () => {
+    const first = landingRotation(4, 0, { turns: 5, random: () => 0.5 });
+    const again = landingRotation(4, 3, { turns: 5, from: first, random: () => 0.5 });
+    expect(again).toBeGreaterThan(first + 5 * 360 - 1);
+    expect(segmentUnderPointer(4, again)).toBe(3);
+  });
+
   it('refuses a segment that is not on the wheel', () => {
     expect(() => landingRotation(3, 3)).toThrow(RangeError);
     expect(() => landingRotation(3, -1)).toThrow(RangeError);
@@ -94,5 +109,12 @@ describe('landingRotation', () => {
 describe('segmentPath', () => {
   it('draws a quarter from 12 to 3 o’clock', () => {
     expect(segmentPath(0, 4, 100)).toBe('M0 0L0.000 -100.000A100 100 0 0 1 100.000 -0.000Z');
+  });
+});
+
+describe('labelTransform', () => {
+  it('puts a label in the middle of its segment', () => {
+    expect(labelTransform(0, 4, 58)).toBe('rotate(45) translate(0 -58) rotate(-90)');
+    expect(labelTransform(3, 4, 57)).toBe('rotate(315) translate(0 -57) rotate(-90)');
   });
 });

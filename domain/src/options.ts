@@ -1,6 +1,7 @@
 /**
- * The fixed option lists of SPEC sections 3 and 9, shared by validation, seeds and the
- * front ends' forms (served as-is where a screen needs them).
+ * The fixed option lists: the server validates against them and seeds from them, serves
+ * them under GET /settings `options`, and the front ends fall back on them when the
+ * settings cannot be read.
  */
 
 /** 'Where did you hear about us' (12). */
@@ -33,7 +34,7 @@ export const PRIZES = [1500, 2000, 2500, 3000, 5000, 7000, 8000, 10000, 15000, 2
 /** Winner video prize amounts. */
 export const VIDEO_PRIZES = [1000000, 50000] as const;
 
-/** The purchase wheel's extra segment. */
+/** The purchase wheel's extra segment (it has no allocation of its own). */
 export const PURCHASE_WHEEL_EXTRA = 1000000;
 
 /** Prize scheme allocation types (3); default preregistration_public. */
@@ -43,20 +44,31 @@ export type AllocationType = (typeof ALLOCATION_TYPES)[number];
 /** Test-ride dialog types (2); default TESTRIDE. */
 export const BOOKING_TYPES = ['TESTRIDE', 'BOOKING'] as const;
 
+/** How the test-ride dialog offers its two types; the booking names the brand ('Book a Hero'). */
+export function bookingTypeOptions(brandName: string): { value: (typeof BOOKING_TYPES)[number]; label: string }[] {
+  return [
+    { value: 'TESTRIDE', label: 'Book a Testride' },
+    { value: 'BOOKING', label: `Book a ${brandName}` },
+  ];
+}
+
 /** Bulk SMS categories (4); default ALL. */
 export const SMS_TYPES = ['ALL', 'BRANCH', 'REGISTRANTS', 'MOBILE'] as const;
 
-/** Human labels of amounts the screens name ("One Lakh"). */
-export function prizeLabel(amount: number): string {
-  const named: Record<number, string> = { 100000: 'One Lakh', 900000: 'Nine Lakh', 1000000: 'Ten Lakhs', 50000: 'Fifty Thousand' };
-  return named[amount] ?? `Rs. ${amount.toLocaleString('en-IN')}`;
-}
-
 /** Sexes of a staff user (3); default MALE. */
 export const SEXES = ['MALE', 'FEMALE', 'OTHERS'] as const;
+export type Sex = (typeof SEXES)[number];
+
+/** How the staff screens name the sexes. */
+export const SEX_LABELS: Record<Sex, string> = { MALE: 'Male', FEMALE: 'Female', OTHERS: 'Others' };
 
 /** How the bulk-SMS screen names its categories. */
-export const SMS_TYPE_LABELS: Record<(typeof SMS_TYPES)[number], string> = { ALL: 'All', BRANCH: 'Branch', REGISTRANTS: 'Customer', MOBILE: 'Mobile' };
+export const SMS_TYPE_LABELS: Record<(typeof SMS_TYPES)[number], string> = {
+  ALL: 'All',
+  BRANCH: 'Branch',
+  REGISTRANTS: 'Customer',
+  MOBILE: 'Mobile',
+};
 
 /**
  * Every option list, as GET /settings serves it under `options`. Plain values, except the
@@ -70,10 +82,7 @@ export function optionLists(settings: { roadies: string[]; brand_name: string })
     sexes: [...SEXES],
     sms_types: SMS_TYPES.map((value) => ({ value, label: SMS_TYPE_LABELS[value] })),
     allocation_types: [...ALLOCATION_TYPES],
-    booking_types: [
-      { value: 'TESTRIDE', label: 'Book a Testride' },
-      { value: 'BOOKING', label: `Book a ${settings.brand_name}` },
-    ],
+    booking_types: bookingTypeOptions(settings.brand_name),
     pre_prizes: [...PRE_PRIZES],
     prizes: [...PRIZES],
     video_prizes: [...VIDEO_PRIZES],

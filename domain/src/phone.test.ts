@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { isNepalMobile, maskPhone, parseNepalMobile } from './phone';
 
 describe('parseNepalMobile', () => {

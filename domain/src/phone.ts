@@ -1,5 +1,5 @@
 /**
- * Nepal mobile numbers (DESIGN section 3): 10 digits `9[678]XXXXXXXX`. Input may carry
+ * Nepal mobile numbers: 10 digits `9[678]XXXXXXXX`. Input may carry
  * +977 / 00977 / 977, spaces, dashes, dots or parentheses; we store the 10 digits.
  * The SMS worker refuses to send to anything this does not accept.
  */

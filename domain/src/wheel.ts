@@ -1,15 +1,14 @@
 /**
- * Prize wheel geometry (SPEC section 4 "Prize wheel", DESIGN section 4). Pure, so it is
- * tested without a browser.
+ * The prize wheel's geometry, one for the admin's draw pages and the public draw dialog.
+ * The server has drawn the prize already; the wheel only replays it, so the one thing
+ * that must never go wrong is where it stops.
  *
  * The pointer sits at 12 o'clock. Segment i spans the clockwise angles
  * [i * 360/n, (i + 1) * 360/n) of the wheel. Turning the wheel clockwise by R degrees
- * brings the wheel angle (360 - R) mod 360 under the pointer.
+ * brings the wheel angle (360 - R) mod 360 under the pointer. The wheel stops 15% to 85%
+ * into its segment, never on an edge, so the pointer is never ambiguous.
  */
 export type Random = () => number;
-
-/** The purchase wheel's extra segment (SPEC section 9). */
-export const PURCHASE_WHEEL_EXTRA = 1_000_000;
 
 /** Fisher-Yates shuffle of a copy. */
 export function shuffle<T>(items: readonly T[], random: Random = Math.random): T[] {
@@ -23,7 +22,8 @@ export function shuffle<T>(items: readonly T[], random: Random = Math.random): T
 
 /**
  * The segments: the known amounts (and `extra` ones, e.g. the purchase wheel's 1,000,000),
- * each once, in random order; the actual prize is added at a random place if missing.
+ * each once, in random order; the actual prize is added at a random place if missing, so
+ * the wheel can always stop on it (even when the prize lists could not be loaded).
  */
 export function wheelSegments(
   known: readonly number[],
@@ -45,17 +45,17 @@ export function segmentUnderPointer(count: number, rotation: number): number {
 }
 
 /**
- * How far to turn the wheel (degrees, clockwise) so that it stops on segment `index` after
- * `turns` full turns, at a random point well inside the segment (never on an edge, so the
- * pointer is never ambiguous).
+ * How far to turn the wheel (degrees, clockwise, absolute) so that it stops on segment
+ * `index` after `turns` full turns past its current rotation `from`, at a random point
+ * well inside the segment. The answer is always ahead of `from`, so a replay turns forward.
  */
-export function landingRotation(count: number, index: number, opts: { turns?: number; random?: Random } = {}): number {
-  const { turns = 6, random = Math.random } = opts;
+export function landingRotation(count: number, index: number, opts: { turns?: number; from?: number; random?: Random } = {}): number {
+  const { turns = 6, from = 0, random = Math.random } = opts;
   if (!Number.isInteger(index) || index < 0 || index >= count) throw new RangeError(`segment ${index} is not on a wheel of ${count}`);
   const step = 360 / count;
   const within = 0.15 + random() * 0.7; // 15% to 85% into the segment
   const angle = (index + within) * step;
-  return turns * 360 + ((360 - angle) % 360);
+  return Math.ceil(from / 360) * 360 + turns * 360 + ((360 - angle) % 360);
 }
 
 /** The SVG path of segment i of n on a wheel of radius r centred on (0, 0). */
@@ -66,4 +66,10 @@ export function segmentPath(i: number, n: number, r: number): string {
   };
   const step = 360 / n;
   return `M0 0L${point(i * step)}A${r} ${r} 0 ${step > 180 ? 1 : 0} 1 ${point((i + 1) * step)}Z`;
+}
+
+/** Where segment i's label sits: rotated to the middle of the segment, `radius` out from the centre. */
+export function labelTransform(i: number, n: number, radius: number): string {
+  const step = 360 / n;
+  return `rotate(${i * step + step / 2}) translate(0 -${radius}) rotate(-90)`;
 }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { isGsm7, smsSegments } from './sms-segments';
 
 describe('smsSegments', () => {

@@ -1,0 +1,10 @@
+/**
+ * What the backend, the admin and the public site must agree on, in one place: each of
+ * them imports it by name (`@campaign/domain`), none reaches into another's source.
+ */
+export * from './amount';
+export * from './codes';
+export * from './options';
+export * from './phone';
+export * from './sms-segments';
+export * from './wheel';
