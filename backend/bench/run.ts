@@ -6,8 +6,9 @@
  * cluster, folders) whatever happens. The whole run stops itself within 10 minutes.
  *
  * Options: --scale 0.05 (a fraction of the campaign-sized dataset, for development),
- * --only reads,enquiry,draw,tables,download,startup,frontend, --duration 8 (s per load run),
- * --out file.md (also write the table as Markdown).
+ * --only reads,enquiry,draw,tables,download,startup,frontend,hostile, --duration 8 (s per load run),
+ * --out file.md (also write the table as Markdown). The hostile row alone, small:
+ * `npm run bench -w backend -- --only hostile --scale 0.01`.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { Client } from 'pg';
 import { LARGE_SEED_DEFAULTS, seedLargeAt } from '../src/database/seeds/large-seed';
 import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
 import { adminInitialJs, lighthouse, publicSiteSizes } from './frontend';
-import { cleanup, http, load, LoadFigures, memory, onCleanup, removeOnCleanup, sampleRss, startChild, stopChild, timings, waitForHttp } from './lib';
+import { cleanup, http, load, LoadFigures, memory, onCleanup, percentile, removeOnCleanup, sampleRss, startChild, stopChild, timings, waitForHttp } from './lib';
 
 const ROOT = resolve(__dirname, '..', '..');
 const BACKEND = resolve(__dirname, '..');
@@ -144,6 +145,7 @@ async function main() {
     ['download', () => download(ctx)],
     ['frontend', () => frontend(ctx)],
     ['tables', () => tables(ctx)],
+    ['hostile', () => hostile(ctx)],
   ];
   for (const [name, run] of scenarios) {
     if (!wanted(name)) continue;
@@ -336,7 +338,89 @@ async function tables({ APP, BASE, db }: Ctx) {
   }
 }
 
-// ------------------------------------------------------------------ (5) the registration download
+// ------------------------------------------------------------------ (5) hostile requests (the request budget)
+
+/**
+ * Requests built to be expensive (common/http/request-budget.ts), each timed against a
+ * normal sign-in measured in the same run, and health's p99 at a steady rate while they
+ * are sent back to back, against the same rate with nothing else running. Before the
+ * budget, one 110,000-key login body held every request up for 10-20 s.
+ */
+async function hostile({ APP }: Ctx) {
+  const json = { 'content-type': 'application/json' };
+  const login = { email: 'admin@example.com', password: 'Admin@2082' };
+  const signIn = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(login) });
+  if (signIn.status !== 200) throw new Error(`login: ${signIn.status}`);
+  const bearer = { authorization: `Bearer ${JSON.parse(signIn.body.toString()).access_token}` };
+  const keys = (n: number) => Array.from({ length: n }, (_, i) => `"${i.toString(36)}":0`).join(',');
+  const boundary = 'benchhostile';
+  const multipart = Array.from({ length: 200 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join('') + `--${boundary}--\r\n`;
+  const cases: Array<{ name: string; path: string; method: string; headers: Record<string, string>; body?: string; expect: number }> = [
+    { name: 'normal sign-in', path: '/api/v1/auth/login', method: 'POST', headers: json, body: JSON.stringify(login), expect: 200 },
+    { name: 'login, 110,000 unknown keys (0.9 MB)', path: '/api/v1/auth/login', method: 'POST', headers: json, body: `{"email":"a@b.c","password":"x",${keys(110_000)}}`, expect: 413 },
+    { name: 'login, JSON nested 3,000 deep', path: '/api/v1/auth/login', method: 'POST', headers: json, body: `{"email":${'['.repeat(3000)}${']'.repeat(3000)}}`, expect: 413 },
+    { name: 'test ride, a list of 200,000 items', path: '/api/v1/test-ride', method: 'POST', headers: json, body: `{"name":[${new Array(200_000).fill(0).join(',')}]}`, expect: 413 },
+    { name: 'enquiry, a 2 MB string', path: '/api/v1/enquiry', method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(2_000_000) }), expect: 413 },
+    { name: 'enquiry, multipart of 200 fields', path: '/api/v1/enquiry', method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: multipart, expect: 413 },
+    { name: 'table, order[100000000][column]', path: '/api/v1/preregistration?draw=1&order%5B100000000%5D%5Bcolumn%5D=0', method: 'GET', headers: bearer, expect: 413 },
+    { name: 'table, 1,500 query parameters', path: `/api/v1/registration?${Array.from({ length: 1500 }, (_, i) => `q${i}=1`).join('&')}`, method: 'GET', headers: bearer, expect: 413 },
+  ];
+  const time = async (c: (typeof cases)[number], n: number) => {
+    const ms: number[] = [];
+    let wrong = 0;
+    for (let i = 0; i < n + 1; i++) {
+      const r = await http(`${APP}${c.path}`, { method: c.method, headers: c.headers, body: c.body });
+      if (r.status !== c.expect) wrong++;
+      if (i > 0) ms.push(r.ms);
+    }
+    return { p50: percentile(ms, 50), max: Math.max(...ms), wrong };
+  };
+  const [normal, ...expensive] = cases;
+  const base = await time(normal, 10);
+  const results = [];
+  for (const c of expensive) results.push({ c, t: await time(c, 5) });
+  const worst = Math.max(...results.map((r) => r.t.p50 / base.p50));
+  const wrong = results.reduce((n, r) => n + r.t.wrong, 0) + base.wrong;
+  // Health at a steady rate, quiet and then with the expensive requests sent back to back.
+  const health = { url: `${APP}/api/v1/health`, connections: 4, duration: Math.min(DURATION, 6), overallRate: 50 };
+  const quiet = await load(health);
+  let stop = false;
+  let sent = 0;
+  const attack = (async () => {
+    while (!stop) {
+      for (const c of expensive) {
+        if (stop) break;
+        await http(`${APP}${c.path}`, { method: c.method, headers: c.headers, body: c.body });
+        sent++;
+      }
+    }
+  })();
+  const busy = await load(health);
+  stop = true;
+  await attack;
+  // Quiet again: on a shared machine the two quiet runs show the noise the busy run is judged within.
+  const quiet2 = await load(health);
+  const quietP99 = Math.max(quiet.p99, quiet2.p99);
+  const healthOk = busy.errors === 0 && busy.p99 <= quietP99 * 1.5 + 5;
+  add({
+    scenario: 'hostile requests (each vs a normal sign-in)',
+    product: results.map((r) => `${r.c.name}: ${fmt(r.t.p50, 1)} ms (${fmt(r.t.p50 / base.p50, 2)}×)`).join(' · ') + ` · ${wrong} answers not as expected`,
+    baseline: `normal sign-in p50 ${fmt(base.p50, 1)} ms`,
+    ratio: `worst ${fmt(worst, 2)}×`,
+    target: '< 2× a normal request, each answered 413',
+    met: worst < 2 && wrong === 0,
+  });
+  add({
+    scenario: 'health p99 while hostile requests run',
+    product: `${loadText(busy)} · ${sent} expensive requests sent meanwhile`,
+    baseline: `quiet before: ${loadText(quiet)}; quiet after: ${loadText(quiet2)}`,
+    ratio: `p99 ${fmt(busy.p99 / Math.max(1, quietP99), 2)}× the worse quiet run`,
+    target: 'p99 within noise (≤ 1.5× the worse quiet run + 5 ms), 0 errors',
+    met: healthOk,
+  });
+}
+
+// ------------------------------------------------------------------ (6) the registration download
 
 async function download({ APP, BASE, db, app, base }: Ctx) {
   const r = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@2082' }) });
@@ -376,7 +460,7 @@ function xlsxRows(file: string): number {
   }
 }
 
-// ------------------------------------------------------------------ (6) front end
+// ------------------------------------------------------------------ (7) front end
 
 async function frontend({ APP }: Ctx) {
   const routes = publicSiteSizes(ROOT);
@@ -410,7 +494,7 @@ async function frontend({ APP }: Ctx) {
   }
 }
 
-// ------------------------------------------------------------------ (7) npm start on an empty data folder
+// ------------------------------------------------------------------ (8) npm start on an empty data folder
 
 async function startup() {
   if (!existsSync(join(BACKEND, 'dist', 'main.js'))) throw new Error('backend not built');

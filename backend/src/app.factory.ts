@@ -8,6 +8,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { budgetErrors, BUDGET, queryBudget, verifyFormBudget, verifyJsonBudget } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
@@ -50,6 +51,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
+  // before they are parsed; over a cap the request is answered 413 and nothing else runs.
+  app.use(queryBudget);
   // The landing page's four reads, from memory while fresh (docs/benchmarks.md).
   app.use(
     servePublicAnswers({
@@ -59,8 +63,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
     }),
   );
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  app.use(express.json({ limit: BUDGET.bodyBytes, verify: verifyJsonBudget }));
+  app.use(express.urlencoded({ extended: true, limit: BUDGET.bodyBytes, parameterLimit: BUDGET.totalKeys, verify: verifyFormBudget }));
+  app.use(budgetErrors);
   app.use((req: Request, _res: Response, next: NextFunction) => {
     if (req.body && typeof req.body === 'object') wellFormedText(req.body);
     next();

@@ -19,6 +19,7 @@ import { AllocationModule } from './modules/allocation/allocation.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { DrawModule } from './modules/draw/draw.module';
 import { PreregistrationModule } from './modules/preregistration/preregistration.module';
+import { PrivacyModule } from './modules/privacy/privacy.module';
 import { SmsModule } from './modules/sms/sms.module';
 import { BranchModule } from './modules/branch/branch.module';
 import { BikeModelModule } from './modules/bike-model/bike-model.module';
@@ -35,7 +36,7 @@ import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule, AnalyticsModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule, AnalyticsModule, PrivacyModule];
 
 @Module({})
 export class AppModule {

@@ -345,6 +345,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     branchOwned: true,
     request: async (c, side) => post(`/preregistration/${(await c.make.pendingPreregistration(side)).slug}/resend`),
   },
+  'POST /api/v1/preregistration/:slug/erase': {
+    expect: superAdmin,
+    branchOwned: true,
+    request: async (c, side) => post(`/preregistration/${(await c.make.pendingPreregistration(side)).slug}/erase`),
+  },
   'POST /api/v1/enquiry': {
     expect: everyone('ok'),
     branchOwned: false,

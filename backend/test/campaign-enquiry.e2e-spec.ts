@@ -146,7 +146,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     );
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
-      name: ['The name may only contain letters, numbers, underscores and spaces.'],
+      name: ['The name may only contain letters, spaces, dots, apostrophes and hyphens.'],
       phone: ['The phone must be a valid mobile number (10 digits, 96, 97 or 98 then 8 digits).'],
       email: ['The email must be a valid email address.'],
       citizenship_no: ['The citizenship no may only contain digits.'],

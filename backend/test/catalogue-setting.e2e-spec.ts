@@ -101,16 +101,17 @@ describe('settings, option lists and geography (/api/v1/settings, /setting, /geo
       .send({
         scheme: '<h2>Scheme</h2><p>Win<script>alert("x")</script></p><img src="/uploads/a.png" onerror="alert(1)">',
         terms: '<p style="background:url(javascript:alert(1))" onclick="steal()">Terms</p><a href="javascript:alert(2)">x</a>',
-        policy: '<iframe src="https://evil.example"></iframe><p>Policy</p>',
+        policy: '<iframe src="https://evil.example"></iframe><p>Policy</p><p>Seen<img src="https://tracker.example/pixel.gif" width="1" height="1"></p>',
       });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Settings updated successfully.');
     const s = await publicSettings();
     expect(s.scheme).toBe('<h2>Scheme</h2><p>Win</p><img src="/uploads/a.png" />');
     expect(s.terms).toBe('<p>Terms</p><a>x</a>');
-    expect(s.policy).toBe('<p>Policy</p>');
+    // An outside image is a tracking pixel: stripped; the own upload above stays.
+    expect(s.policy).toBe('<p>Policy</p><p>Seen</p>');
     const text = JSON.stringify(await t.http().get('/api/v1/settings').then((r) => r.body)) + JSON.stringify(res.body);
-    for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'iframe', 'url(']) expect(text).not.toContain(bad);
+    for (const bad of ['<script', 'onerror', 'onclick', 'javascript:', 'iframe', 'url(', 'tracker.example']) expect(text).not.toContain(bad);
     const stored = await t.db.query(`SELECT value FROM setting WHERE key IN ('scheme', 'terms', 'policy')`);
     expect(JSON.stringify(stored)).not.toMatch(/script|onerror|javascript/);
   });

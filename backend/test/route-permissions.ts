@@ -61,6 +61,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'DELETE /api/v1/preregistration/:slug': [P.DeleteRegistration],
   'POST /api/v1/preregistration/:slug/verify': [P.ReadRegistration],
   'POST /api/v1/preregistration/:slug/resend': [P.ReadRegistration],
+  'POST /api/v1/preregistration/:slug/erase': [P.UpdateUser, P.UpdateSettings],
   'POST /api/v1/enquiry': 'public',
   'GET /api/v1/enquiry/:slug': 'public',
   'POST /api/v1/enquiry/:slug/verify': 'public',

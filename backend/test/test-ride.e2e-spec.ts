@@ -173,7 +173,9 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
 
     const invalid: Array<[string, Record<string, unknown>, string, string]> = [
       ['no name', { name: '' }, 'name', 'The name field is required.'],
-      ['a name over 100 characters', { name: 'a'.repeat(101) }, 'name', 'The name may not be greater than 100 characters.'],
+      ['a name over 60 characters', { name: 'a'.repeat(61) }, 'name', 'The name may not be greater than 60 characters.'],
+      ['a name that carries a link', { name: 'Win Rs 50000 at evil.example/x' }, 'name', 'The name may only contain letters, spaces, dots, apostrophes and hyphens.'],
+      ['a name with a NUL character', { name: 'Sita\u0000Sharma' }, 'name', 'The name may only contain letters, spaces, dots, apostrophes and hyphens.'],
       ['a bad email', { email: 'sita@' }, 'email', 'The email must be a valid email address.'],
       ['no phone', { phone: '' }, 'phone', 'The phone field is required.'],
       ['a short phone', { phone: '98412345' }, 'phone', 'The phone must be a valid Nepal mobile number.'],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
-import { Form, SaveButton, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { DateInput, Form, NumberInput, SaveButton, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { Permission } from '../permissions';
@@ -14,6 +14,8 @@ export interface Settings {
   terms?: string | null;
   policy?: string | null;
   video?: unknown;
+  campaign_ends_on?: string | null;
+  retention_days?: number;
 }
 
 /** The rich-text editor with an accessible name: the library's editable box has none of its own. */
@@ -22,8 +24,8 @@ const named = (label: string) => ({
   editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
 });
 
-/** The fields this page writes: the logo as an uploaded file id, and three rich texts. */
-const WRITABLE = ['logo_id', 'scheme', 'terms', 'policy'];
+/** The fields this page writes: the logo as an uploaded file id, three rich texts and the retention rule. */
+const WRITABLE = ['logo_id', 'scheme', 'terms', 'policy', 'campaign_ends_on', 'retention_days'];
 
 /**
  * /admin/settings (SPEC section 2 "Settings"): logo, scheme, terms and conditions and
@@ -38,8 +40,12 @@ export const SettingsPage = () => {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    dataProvider.getObject<Settings>('/settings').then(setSettings, () => setFailed(true));
-  }, [dataProvider]);
+    // The retention rule is not public: read from the admin settings by those who may edit them.
+    const retention = canEdit
+      ? dataProvider.getObject<Settings>('/setting').then((a) => ({ campaign_ends_on: a.campaign_ends_on ?? null, retention_days: a.retention_days }))
+      : Promise.resolve({});
+    Promise.all([dataProvider.getObject<Settings>('/settings'), retention]).then(([pub, extra]) => setSettings({ ...pub, ...extra }), () => setFailed(true));
+  }, [dataProvider, canEdit]);
 
   const submit = async (values: Record<string, unknown>) => {
     const payload = Object.fromEntries(
@@ -72,6 +78,12 @@ export const SettingsPage = () => {
                 <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
                 <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />
                 <RichTextInput source="policy" label="Privacy Policy" fullWidth editorOptions={named('Privacy Policy')} />
+                {canEdit && (
+                  <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
+                    <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />
+                    <NumberInput source="retention_days" label="Keep Citizenship Numbers and Screenshots (days after the end)" min={30} max={3650} sx={{ minWidth: 380 }} />
+                  </Stack>
+                )}
                 {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
               </Form>
             </RecordContextProvider>

@@ -5,7 +5,9 @@ import sanitizeHtml from 'sanitize-html';
  * the public site: what the admin's editor produces (headings, lists, links, images,
  * colours, alignment) and nothing that runs: no script or style elements, no event
  * handler attributes, no javascript:/data: URLs, and of CSS only colours and alignment
- * (so no url() either).
+ * (so no url() either). Images come from the app's own uploads only (`/uploads/...`): an
+ * image from any other host is a tracking pixel that tells that host of every visitor, so
+ * the element is dropped.
  */
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.%]+\s*,\s*[\d.%]+\s*,\s*[\d.%]+\s*(,\s*[\d.]+\s*)?\)$/i, /^[a-z]{3,20}$/i];
 
@@ -31,7 +33,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesByTag: { img: [] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnUpload(frame.attribs.src),
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
@@ -43,6 +46,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
 };
+
+/** A path under the app's uploads, and nothing that could leave it (`..`, `//`, a scheme). */
+export const isOwnUpload = (src: string | undefined): boolean => !!src && /^\/uploads\/[\w.\-/]+$/.test(src) && !src.includes('..') && !src.includes('//');
 
 export function sanitizeRichText(html: string | null | undefined): string {
   if (!html) return '';

@@ -57,6 +57,9 @@ describe('public enquiry (browser)', () => {
       await dialog.getByLabel('Your nearest showroom*').selectOption({ label: branch.title });
       // Not shared unless the visitor says so: the box starts unticked and is left so here.
       expect(await dialog.getByLabel('Shared in social media').isChecked()).toBe(false);
+      // Under Submit: the one line that makes submitting the consent, linking what is agreed to.
+      expect(await dialog.getByRole('link', { name: 'Terms and Conditions' }).getAttribute('href')).toBe('/#terms');
+      expect(await dialog.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/#privacy-policy');
       await dialog.getByRole('button', { name: 'Submit' }).click();
     });
 
@@ -69,8 +72,8 @@ describe('public enquiry (browser)', () => {
       await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
     });
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
-    const [row] = await t.db.query(`SELECT shared FROM preregistration WHERE slug = $1`, [slug]);
-    expect(row.shared).toBe(false);
+    const [row] = await t.db.query(`SELECT shared, consent_at IS NOT NULL AS consented FROM preregistration WHERE slug = $1`, [slug]);
+    expect(row).toEqual({ shared: false, consented: true });
 
     // The code as the visitor's phone got it: the gateway's request for this number.
     const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });

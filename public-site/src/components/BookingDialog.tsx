@@ -8,6 +8,7 @@ import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
+import { ConsentLine } from './ConsentLine';
 
 interface Form {
   type: string;
@@ -225,6 +226,7 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
             Submit
           </button>
         </div>
+        <ConsentLine />
       </form>
     </Modal>
   );

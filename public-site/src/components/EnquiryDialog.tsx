@@ -11,6 +11,7 @@ import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
+import { ConsentLine } from './ConsentLine';
 
 interface Form {
   name: string;
@@ -232,6 +233,7 @@ export default function EnquiryDialog() {
             Submit
           </button>
         </div>
+        <ConsentLine />
       </form>
       {confirming && (
         <Modal title="Please Confirm Your Phone Number." onClose={() => !saving && setConfirming(false)} className="confirm">

@@ -6,6 +6,7 @@ import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
 import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
+import { EraseCustomerButton } from './EraseCustomerButton';
 import { Permission } from '../../permissions';
 import { ADMIN_BASE, recordPath } from '../../routing';
 
@@ -44,6 +45,7 @@ const Actions = () => {
         </Button>
       )}
       {!record.purchased && <DeleteWithConfirm confirmTitle={DELETE_PREREGISTRATION_CONFIRM} />}
+      <EraseCustomerButton />
     </Stack>
   );
 };
@@ -78,6 +80,8 @@ const Details = () => {
         <DetailRow label="Date">{nepalDateTime(record.created_at)}</DetailRow>
         <DetailRow label="Bike Model">{record.bike_model?.title}</DetailRow>
         {record.prize != null && <DetailRow label="Prize Won">{rupees(record.prize)}</DetailRow>}
+        {record.consent_at && <DetailRow label="Consent">{`${nepalDateTime(record.consent_at)} (terms ${record.terms_version})`}</DetailRow>}
+        {record.erased_at && <DetailRow label="Personal Data Erased">{nepalDateTime(record.erased_at)}</DetailRow>}
       </DetailSection>
       <Actions />
     </Box>

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { TooManyRequestsError } from './errors';
+import { MULTER_LIMIT_MESSAGES } from './request-budget';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
@@ -21,6 +22,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // download at once instead of waiting on an answer that never completes.
       this.logger.warn(`answer cut off after it started: ${exception instanceof Error ? exception.message : String(exception)}`);
       if (!res.writableEnded) res.destroy();
+      return;
+    }
+    // multer's field limits are the request budget's caps for multipart forms.
+    const multerCap = MULTER_LIMIT_MESSAGES[(exception as { cause?: { code?: string } })?.cause?.code ?? ''];
+    if (exception instanceof HttpException && multerCap) {
+      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ message: multerCap });
       return;
     }
     if (exception instanceof HttpException) {

@@ -8,6 +8,13 @@ import { AUDIT_EXPORT_KEY } from './audit.decorator';
 
 /** Body fields whose values never reach the trail (their names do). */
 const SECRET_FIELDS = /password|token|code|otp|captcha|secret/i;
+/**
+ * A customer's personal fields on the routes that write customers: the trail says they
+ * were sent, not what they held, because it is append-only and a customer's erasure (or
+ * the retention purge) must leave no copy of them behind.
+ */
+const CUSTOMER_RESOURCES = new Set(['preregistration', 'registration', 'test-ride', 'enquiry', 'sms']);
+const PERSONAL_FIELDS = /^(name|phone|mobiles|email|address|citizenship_no|pan|engine_no|chasis_no|registration_no|note)$/;
 
 /**
  * Records every successful staff write (any non-GET by a signed-in user) and every
@@ -46,7 +53,10 @@ export class AuditInterceptor implements NestInterceptor {
     const resource = route.replace(/^\/api\/v1\//, '').split('/')[0];
     const fields: Record<string, unknown> = {};
     const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-    for (const [k, v] of Object.entries(body)) fields[k] = SECRET_FIELDS.test(k) ? '[redacted]' : summarise(v);
+    const customer = CUSTOMER_RESOURCES.has(resource);
+    for (const [k, v] of Object.entries(body)) {
+      fields[k] = SECRET_FIELDS.test(k) ? '[redacted]' : customer && PERSONAL_FIELDS.test(k) ? '[personal]' : summarise(v);
+    }
     const files = (req as unknown as { files?: Array<{ fieldname: string; originalname: string }> }).files;
     if (Array.isArray(files)) for (const f of files) fields[f.fieldname] = `[file ${f.originalname}]`;
     if (kind === 'export') Object.assign(fields, { query: summarise(req.query) });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigService } from '../../config/config.module';
+import { MULTIPART_LIMITS } from '../../common/http/request-budget';
 import { FileController } from './file.controller';
 import { FileEntity } from './file.entity';
 import { FileService } from './file.service';
@@ -9,7 +10,8 @@ import { FileService } from './file.service';
 /**
  * Files and the multipart limits every upload route shares (memory storage: nothing
  * reaches the disk before its bytes are checked). Importing this module gives a
- * controller's FileInterceptor the same limits: 5 MB a file (413 beyond), 10 files.
+ * controller's FileInterceptor the same limits: 5 MB a file (413 beyond), 10 files, and
+ * the request budget's caps on fields (413 with the cap's message).
  */
 @Module({
   imports: [
@@ -17,7 +19,7 @@ import { FileService } from './file.service';
     MulterModule.registerAsync({
       inject: [ConfigService],
       useFactory: (config: ConfigService) => ({
-        limits: { fileSize: config.get('files').maxBytes, files: 10, fields: 100, fieldSize: 1024 * 1024 },
+        limits: { ...MULTIPART_LIMITS, fileSize: config.get('files').maxBytes, files: 10 },
         defParamCharset: 'utf8',
       }),
     }),

@@ -117,6 +117,17 @@ export class PreregistrationEntity {
   @Column({ type: 'int', nullable: true })
   created_by: number | null;
 
+  /** When the visitor agreed to the terms (a public enquiry), and which terms (privacy migration). */
+  @Column({ type: 'timestamptz', nullable: true })
+  consent_at: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  terms_version: string | null;
+
+  /** When the personal fields were erased (on request or by retention): the phone is then null. */
+  @Column({ type: 'timestamptz', nullable: true })
+  erased_at: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

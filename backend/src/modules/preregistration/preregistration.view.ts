@@ -57,6 +57,9 @@ export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, s
     utm_source: p.utm_source,
     verified_at: p.verified_at,
     status: p.status,
+    consent_at: p.consent_at,
+    terms_version: p.terms_version,
+    erased_at: p.erased_at,
     // The purchase made from it (added by the sales domain).
     registration: null as { slug: string } | null,
     updated_at: p.updated_at,

@@ -29,6 +29,10 @@ export interface SettingValues {
   sms_template_otp: string;
   sms_template_prize: string;
   sms_template_coupon: string;
+  /** The campaign's last day (YYYY-MM-DD, Nepal time), or null while it runs: retention counts from it. */
+  campaign_ends_on: string | null;
+  /** Days after the campaign's end that citizenship numbers and screenshots are kept (privacy.service.ts). */
+  retention_days: number;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -50,12 +54,37 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   base_prize_registration: 1500,
   sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom.',
+  campaign_ends_on: null,
+  retention_days: 180,
   sms_template_coupon: 'Congratulations {name}! Your purchase (bill {bill_no}) won a further Rs. {coupon}. Your total discount is Rs. {total}. Show coupon code {code} at hand-over. Thank you, {brand}.',
 });
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
-/** Fills `{placeholder}`s; an unknown one is left as written. */
+/**
+ * Fills `{placeholder}`s; an unknown one is left as written. The one render function of
+ * every SMS the app writes (codes, prizes, coupons, test rides). An inserted value is text
+ * someone typed (a visitor's name above all) going out under the brand's sender, so it is
+ * made unable to carry a message of its own (smsValue).
+ */
 export function fillTemplate(template: string, values: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : String(values[k])));
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : smsValue(values[k])));
+}
+
+/** Longest inserted value (characters): a stored name (100) or a campaign name (100). */
+export const SMS_VALUE_MAX = 100;
+/** C0/C1 controls, line and paragraph separators, bidi overrides and isolates, zero-width space, BOM. ZWJ/ZWNJ stay: Devanagari uses them. */
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const SMS_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b\ufeff]/g;
+/** A full stop (or its ideographic and full-width forms) between two letters: what makes `evil.example` a link. */
+const LINK_DOT = /(\p{L}\p{M}*)([.\u3002\uff0e\uff61])(?=\p{L})/gu;
+
+/**
+ * One value as an SMS carries it: controls become spaces, runs of spaces one space, at most
+ * SMS_VALUE_MAX characters, and a dot between two letters is followed by a space, so no
+ * phone shows it as a link (`evil.example/x` goes out as `evil. example/x`).
+ */
+export function smsValue(v: string | number): string {
+  const text = Array.from(String(v).replace(SMS_CONTROL, ' ').replace(/\s+/g, ' ').trim()).slice(0, SMS_VALUE_MAX).join('').trim();
+  return text.replace(LINK_DOT, '$1$2 ');
 }

@@ -21,6 +21,7 @@ import { BranchService } from '../branch/branch.service';
 import { GeographyService, Place } from '../geography/geography.service';
 import { ReferrerCounters } from '../referrer/referrer-counters';
 import { ReferrerService } from '../referrer/referrer.service';
+import { fillTemplate } from '../setting/setting.defaults';
 import { SmsService } from '../sms/sms.service';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
 import { TestRideEntity, TestRideType } from './test-ride.entity';
@@ -47,6 +48,12 @@ export const TEST_RIDE_TABLE: TableSpec = {
 
 /** The same booking (phone, branch, model, type) sent again within this window is stored once. */
 const DUPLICATE_WINDOW_SECONDS = 60;
+/** The texts of a booking: to the visitor, and to the branch's mobile (rendered by fillTemplate like every SMS). */
+export const TEST_RIDE_SMS = {
+  customer: 'Dear {name}, thank you for your {what} request for {model} at {branch}. We will contact you within 3 working days.',
+  branch: 'New {what}: {name}, {phone}, {model}, {city}.',
+} as const;
+
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
 const PHONE_DAILY_LIMIT = 5;
 /** Advisory-lock namespace serialising concurrent submissions of one booking. */
@@ -250,16 +257,17 @@ export class TestRideService implements OnModuleInit {
     b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string } },
   ) {
     const what = TYPE_LABEL[b.type];
+    const values = { name: b.name, what, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
     const messages = [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: `Dear ${b.name}, thank you for your ${what} request for ${b.model.title} at ${b.branch.title}. We will contact you within 3 working days.`,
+        text: fillTemplate(TEST_RIDE_SMS.customer, values),
       },
     ];
     const branchMobile = parseNepalMobile(b.branch.mobile);
     if (branchMobile) {
-      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: `New ${what}: ${b.name}, ${b.phone}, ${b.model.title}, ${b.city}.` });
+      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(TEST_RIDE_SMS.branch, values) });
     }
     await this.sms.queue(em, messages);
   }

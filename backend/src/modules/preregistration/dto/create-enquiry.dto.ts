@@ -1,6 +1,7 @@
 import { SOURCES } from '@campaign/domain';
+import { PersonNameField } from '../../../common/person-name';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
-import { AddressField, BoolField, CitizenshipField, EmailField, NameField, OneOfField, PhoneField, RefField, TextField } from './fields';
+import { AddressField, BoolField, CitizenshipField, EmailField, OneOfField, PhoneField, RefField, TextField } from './fields';
 
 /**
  * The public pre-registration form (POST /enquiry, multipart of the non-empty fields; the
@@ -8,7 +9,7 @@ import { AddressField, BoolField, CitizenshipField, EmailField, NameField, OneOf
  * source and nearest showroom.
  */
 export class CreateEnquiryDto extends WithCaptcha {
-  @NameField()
+  @PersonNameField()
   name: string;
 
   @AddressField(false)

@@ -12,7 +12,9 @@ import {
   IsString,
   IsUrl,
   Matches,
+  Max,
   MaxLength,
+  Min,
   MinLength,
   ValidateIf,
   ValidateNested,
@@ -121,6 +123,16 @@ export class UpdateSettingDto {
   @ApiProperty({ required: false, description: 'Must contain {prize} (docs/sms.md)' })
   @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{prize}', { message: 'The prize template must contain {prize}.' })
   sms_template_prize?: string;
+
+  @ApiProperty({ required: false, nullable: true, example: '2083-01-15', description: "The campaign's last day (AD, YYYY-MM-DD); retention counts from it" })
+  @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null)
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'The campaign end must be a date (YYYY-MM-DD).' })
+  campaign_ends_on?: string | null;
+
+  @ApiProperty({ required: false, default: 180, minimum: 30, maximum: 3650, description: 'Days after the campaign end that citizenship numbers and screenshots are kept' })
+  @IsOptional() @ToInt() @IsInt({ message: 'The retention must be a whole number of days.' })
+  @Min(30, { message: 'The retention must be at least 30 days.' }) @Max(3650, { message: 'The retention may not be greater than 3650 days.' })
+  retention_days?: number;
 
   @ApiProperty({ required: false, description: 'Must contain {coupon} (docs/sms.md)' })
   @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{coupon}', { message: 'The coupon template must contain {coupon}.' })

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { BOOKING_TYPES, NEPAL_MOBILE_RE, parseNepalMobile } from '@campaign/domain';
+import { PersonNameField } from '../../../common/person-name';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 import { normaliseUtmSource } from '../../referrer/referrer.service';
@@ -15,11 +16,7 @@ const tooLong = (field: string, max: number) => ({ message: `The ${field} may no
  * the decorator nearest the property first, so 'required' sits last and is the message shown.
  */
 export class CreateTestRideDto extends WithCaptcha {
-  @ApiProperty({ example: 'Sita Sharma', maxLength: 100 })
-  @Trim()
-  @IsString(required('name'))
-  @MaxLength(100, tooLong('name', 100))
-  @IsNotEmpty(required('name'))
+  @PersonNameField()
   name: string;
 
   @ApiProperty({ required: false, nullable: true, example: 'sita@example.com' })
