@@ -27,15 +27,20 @@ describe('paging protocol on GET /api/v1/user', () => {
   });
 
   it('refuses an order or columns index beyond the table’s columns with 422 under its name', async () => {
+    // The user table has 5 columns (0-4). (The query parser compacts indices up to 20 into a list, so these are beyond it.)
     for (const [query, field] of [
-      [{ 'order[100000000][column]': 0 }, 'order'],
-      [{ 'order[9007199254740993][column]': 0 }, 'order'],
-      [{ ...cols, 'columns[100000000][data]': 'name', 'order[0][column]': 0 }, 'columns'],
+      [{ 'order[25][column]': 0 }, 'order'],
+      [{ 'order[1000][column]': 0 }, 'order'],
+      [{ ...cols, 'columns[25][data]': 'name', 'order[0][column]': 0 }, 'columns'],
     ] as const) {
       const res = await table(query);
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual([field]);
-      expect(res.body.errors[field][0]).toMatch(/^The (order|columns) index must be below \d+, the number of columns of this table\.$/);
+      expect(res.body.errors[field][0]).toBe(`The ${field} index must be below 5, the number of columns of this table.`);
+    }
+    // A huge index is refused too, by the request's cost budget before paging reads it (413) or by paging (422).
+    for (const query of [{ 'order[100000000][column]': 0 }, { ...cols, 'columns[100000000][data]': 'name' }]) {
+      expect([413, 422]).toContain((await table(query)).status);
     }
   });
 
