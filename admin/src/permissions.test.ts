@@ -5,6 +5,12 @@ describe('canAccessWith: reports and the audit trail', () => {
   const headOffice = { isAdmin: true };
   const branchUser = { isAdmin: false };
 
+  it('lets head office rename referrers, and branch users (a manager with update-registration) only read them', () => {
+    expect(canAccessWith(['read-registration', 'update-registration'], 'edit', 'referrer', headOffice)).toBe(true);
+    expect(canAccessWith(['read-registration', 'update-registration'], 'edit', 'referrer', branchUser)).toBe(false);
+    expect(canAccessWith(['read-registration', 'update-registration'], 'list', 'referrer', branchUser)).toBe(true);
+  });
+
   it('shows the audit trail to head office with read-user only', () => {
     expect(canAccessWith(['read-user'], 'list', 'audit', headOffice)).toBe(true);
     expect(canAccessWith(['read-user'], 'list', 'audit', branchUser)).toBe(false);
@@ -12,10 +18,10 @@ describe('canAccessWith: reports and the audit trail', () => {
     expect(canAccessWith(['send-sms'], 'list', 'audit', headOffice)).toBe(false);
   });
 
-  it('reads the referrer report with read-registration and renames with update-registration', () => {
+  it('reads the referrer report with read-registration and renames with update-registration (head office)', () => {
     expect(canAccessWith(['read-registration'], 'list', 'referrer', branchUser)).toBe(true);
-    expect(canAccessWith(['read-registration'], 'edit', 'referrer', branchUser)).toBe(false);
-    expect(canAccessWith(['read-registration', 'update-registration'], 'edit', 'referrer', branchUser)).toBe(true);
+    expect(canAccessWith(['read-registration'], 'edit', 'referrer', headOffice)).toBe(false);
+    expect(canAccessWith(['read-registration', 'update-registration'], 'edit', 'referrer', headOffice)).toBe(true);
     expect(canAccessWith([], 'list', 'referrer', headOffice)).toBe(false);
   });
 

@@ -80,14 +80,22 @@ export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
  */
 const BRANCH_ONLY: Record<string, readonly string[]> = { preregistration: ['create'], registration: ['create'] };
 
-/** The audit trail is head office's (isAdmin, no branch), on top of read-user; the server checks both. */
-const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'] };
+/**
+ * Head office's (isAdmin, no branch), on top of the permission; the server checks both: the
+ * audit trail, and renaming referrers (shared by every branch: branch users read them).
+ */
+const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'], referrer: ['edit'] };
 
 /**
  * May a user holding `permissions` do `action` on `resource`? Unknown resources and
  * actions are refused, so a new screen is hidden until its rule is written here.
  */
-export function canAccessWith(permissions: readonly string[], action: string, resource: string, user?: { isAdmin?: boolean } | null): boolean {
+export function canAccessWith(
+  permissions: readonly string[],
+  action: string,
+  resource: string,
+  user?: { isAdmin?: boolean } | null,
+): boolean {
   const rules = RESOURCE_PERMISSIONS[resource];
   if (!rules || !(action in rules)) return false;
   if (user?.isAdmin && BRANCH_ONLY[resource]?.includes(action)) return false;

@@ -5,13 +5,13 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/http/logger';
 import { budgetErrors, BUDGET, queryBudget, verifyFormBudget, verifyJsonBudget } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
+import { inlineScriptHashes, securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation';
 import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
@@ -27,30 +27,14 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     bufferLogs: true,
     logger: opts.logger === undefined ? undefined : opts.logger,
   });
-  if (opts.logger === undefined) app.useLogger(app.get(Logger));
+  if (opts.logger === undefined) app.useLogger(app.get(AppLogger));
   const http = app.getHttpAdapter().getInstance() as express.Express;
   // Nested query parameters (order[0][column]) are part of the paging protocol.
   http.set('query parser', 'extended');
   http.set('trust proxy', config.app.trustProxy);
   http.disable('x-powered-by');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
-          frameSrc: ["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // HSTS and upgrade-insecure-requests only over HTTPS (common/http/security-headers.ts).
+  app.use(securityHeaders(inlineScriptHashes([join(config.app.staticRoot, 'public-site', 'dist', 'index.html')])));
   // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
   // before they are parsed; over a cap the request is answered 413 and nothing else runs.
   app.use(queryBudget);
@@ -74,6 +58,14 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
   app.useGlobalInterceptors(new BodylessRouteInterceptor());
 
+  if (config.app.apiDocs) mountApiDocs(app);
+
+  mountStatic(http, config);
+  return app;
+}
+
+/** The OpenAPI pages (/api/docs): on outside production; in production only with API_DOCS=on (the route map helps an attacker). */
+function mountApiDocs(app: INestApplication) {
   const docConfig = new DocumentBuilder()
     .setTitle('Campaign API')
     .setDescription('Public campaign site and staff admin API. Tables speak the paging protocol (draw, start, length, order, search, columns).')
@@ -81,9 +73,6 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     .addBearerAuth()
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
-
-  mountStatic(http, config);
-  return app;
 }
 
 /** Uploads, the built admin (at /admin and /login) and the public site (every other path). */

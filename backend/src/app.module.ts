@@ -2,12 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
-import { AuthGuard } from './common/auth/auth.guard';
+import { AuthCoreModule } from './common/auth/auth-core.module';
+import { JwtAuthGuard } from './common/auth/jwt-auth.guard';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
-import { loggerOptions } from './common/http/logger';
-import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
+import { LoggingModule } from './common/http/logger';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RouteThrottlerGuard } from './common/rate-limit/route-throttler.guard';
 import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/configuration';
 import { dataSourceOptions } from './database/data-source';
@@ -46,7 +46,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerOptions(config)),
+        LoggingModule.forRoot(config),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
         JwtModule.register({
           global: true,
@@ -54,13 +54,15 @@ export class AppModule {
           signOptions: { algorithm: 'HS256' },
           verifyOptions: { algorithms: ['HS256'] },
         }),
+        AuthCoreModule,
         RateLimitModule,
         SeedModule,
         ...DOMAIN_MODULES,
       ],
       providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        // In this order: who is calling (and may they), then the route's per-address limits.
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RouteThrottlerGuard },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
       ],
     };

@@ -50,7 +50,7 @@ async function bootstrap() {
     '',
     `  Public site   ${url}/`,
     `  Admin         ${url}/admin   (sign in at ${url}/login)`,
-    `  API docs      ${url}/api/docs`,
+    `  API docs      ${config.app.apiDocs ? `${url}/api/docs` : 'off (API_DOCS=on serves them)'}`,
     `  Database      ${embedded ? `embedded PostgreSQL in ${config.database.embeddedDir}` : 'DATABASE_URL'}`,
   ];
   if (config.app.seedDemo) {
@@ -58,6 +58,9 @@ async function bootstrap() {
     for (const l of DEMO_LOGINS) lines.push(`    ${l.email.padEnd(22)} ${l.password.padEnd(13)} ${l.role}`);
   }
   console.log(lines.join('\n') + '\n');
+  if (config.captcha.offOnPurpose) {
+    Logger.warn('CAPTCHA=off: the public forms run without a captcha (the Super Admin dashboard shows this too)', 'Captcha');
+  }
 
   const stop = async () => {
     await app.close();

@@ -44,7 +44,7 @@ export interface MatrixContext {
     /** Verified, unpurchased pre-registration of the side's staff. */
     verifiedPreregistration(side: Side): Promise<{ slug: string; name: string }>;
     /** Public enquiry (no branch) whose nearest showroom is the side's branch, with a known code. */
-    publicEnquiry(side: Side): Promise<{ slug: string; code: string }>;
+    publicEnquiry(side: Side): Promise<{ slug: string; code: string; phone: string }>;
     /** Purchase made by the side's staff; no coupon SMS sent yet (so reset/notify may send). */
     registration(side: Side, opts?: { deleted?: boolean }): Promise<{ slug: string; couponCode: string }>;
     testRide(side: Side): Promise<{ slug: string }>;
@@ -141,6 +141,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async (c) => post('/auth/login', { email: 'staff@example.com', password: c.passwordOf('staffA') }),
   },
   'POST /api/v1/auth/me': { expect: anyLogin, branchOwned: false, request: async () => post('/auth/me') },
+  // Revokes the caller's token: the spec signs in again after it.
+  'POST /api/v1/auth/logout': { expect: anyLogin, branchOwned: false, after: 'relogin', request: async () => post('/auth/logout') },
   'POST /api/v1/auth/password': {
     expect: anyLogin,
     branchOwned: false,
@@ -156,7 +158,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     listing: { kind: 'rows', table: 'user' },
     request: async () => get('/user', { length: -1 }),
   },
-  'GET /api/v1/user/:id': { expect: headOffice, branchOwned: true, request: async (c, side) => get(`/user/${(await c.make.user(side)).slug}`) },
+  'GET /api/v1/user/:id': {
+    expect: headOffice,
+    branchOwned: true,
+    request: async (c, side) => get(`/user/${(await c.make.user(side)).slug}`),
+  },
   'POST /api/v1/user': {
     expect: superAdmin,
     branchOwned: true,
@@ -173,8 +179,16 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       });
     },
   },
-  'POST /api/v1/user/:id': { expect: superAdmin, branchOwned: true, request: async (c, side) => post(`/user/${(await c.make.user(side)).slug}`, { last_name: 'Renamed' }) },
-  'DELETE /api/v1/user/:id': { expect: superAdmin, branchOwned: true, request: async (c, side) => del(`/user/${(await c.make.user(side)).slug}`) },
+  'POST /api/v1/user/:id': {
+    expect: superAdmin,
+    branchOwned: true,
+    request: async (c, side) => post(`/user/${(await c.make.user(side)).slug}`, { last_name: 'Renamed' }),
+  },
+  'DELETE /api/v1/user/:id': {
+    expect: superAdmin,
+    branchOwned: true,
+    request: async (c, side) => del(`/user/${(await c.make.user(side)).slug}`),
+  },
   'GET /api/v1/role': { expect: headOffice, branchOwned: false, request: async () => get('/role') },
   'GET /api/v1/audit': { expect: headOffice, branchOwned: false, request: async () => get('/audit') },
 
@@ -206,34 +220,68 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/branch': {
     expect: catalogueEdit,
     branchOwned: false,
-    request: async (c) => post('/branch', { title: `Matrix ${c.make.uniqueDigits(8)}`, state: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu Metropolitan City' }),
+    request: async (c) =>
+      post('/branch', {
+        title: `Matrix ${c.make.uniqueDigits(8)}`,
+        state: 'Bagmati',
+        district: 'Kathmandu',
+        city: 'Kathmandu Metropolitan City',
+      }),
   },
   'POST /api/v1/branch/:slug': {
     expect: catalogueEdit,
     branchOwned: true,
     request: async (c, side) => post(`/branch/${c.branch[side].slug}`, { location: c.branch[side].title === '' ? 'x' : 'Matrix Road' }),
   },
-  'DELETE /api/v1/branch/:slug': { expect: catalogueEdit, branchOwned: false, request: async (c) => del(`/branch/${(await c.make.spareBranch()).slug}`) },
+  'DELETE /api/v1/branch/:slug': {
+    expect: catalogueEdit,
+    branchOwned: false,
+    request: async (c) => del(`/branch/${(await c.make.spareBranch()).slug}`),
+  },
   'GET /api/v1/bike-models': { expect: everyone('ok'), branchOwned: false, request: async () => get('/bike-models') },
   'GET /api/v1/bike-model': { expect: anyLogin, branchOwned: false, request: async () => get('/bike-model') },
-  'GET /api/v1/bike-model/:slug': { expect: anyLogin, branchOwned: false, request: async (c) => get(`/bike-model/${(await c.make.bikeModel()).slug}`) },
-  'POST /api/v1/bike-model': { expect: catalogueEdit, branchOwned: false, request: async (c) => post('/bike-model', { title: `Matrix ${c.make.uniqueDigits(8)}` }) },
+  'GET /api/v1/bike-model/:slug': {
+    expect: anyLogin,
+    branchOwned: false,
+    request: async (c) => get(`/bike-model/${(await c.make.bikeModel()).slug}`),
+  },
+  'POST /api/v1/bike-model': {
+    expect: catalogueEdit,
+    branchOwned: false,
+    request: async (c) => post('/bike-model', { title: `Matrix ${c.make.uniqueDigits(8)}` }),
+  },
   'POST /api/v1/bike-model/:slug': {
     expect: catalogueEdit,
     branchOwned: false,
     request: async (c) => post(`/bike-model/${(await c.make.bikeModel()).slug}`, { title: `Matrix ${c.make.uniqueDigits(8)}` }),
   },
-  'DELETE /api/v1/bike-model/:slug': { expect: catalogueEdit, branchOwned: false, request: async (c) => del(`/bike-model/${(await c.make.bikeModel()).slug}`) },
+  'DELETE /api/v1/bike-model/:slug': {
+    expect: catalogueEdit,
+    branchOwned: false,
+    request: async (c) => del(`/bike-model/${(await c.make.bikeModel()).slug}`),
+  },
   'GET /api/v1/videos': { expect: everyone('ok'), branchOwned: false, request: async () => get('/videos') },
   'GET /api/v1/video': { expect: row(401, 403, 403, 'ok', 'ok', 'ok'), branchOwned: false, request: async () => get('/video') },
-  'GET /api/v1/video/:id': { expect: row(401, 403, 403, 'ok', 'ok', 'ok'), branchOwned: false, request: async (c) => get(`/video/${(await c.make.video()).id}`) },
+  'GET /api/v1/video/:id': {
+    expect: row(401, 403, 403, 'ok', 'ok', 'ok'),
+    branchOwned: false,
+    request: async (c) => get(`/video/${(await c.make.video()).id}`),
+  },
   'POST /api/v1/video': {
     expect: catalogueEdit,
     branchOwned: false,
     request: async () => post('/video', { title: 'Matrix winner', url: 'https://example.com/v', amount: 50000 }),
   },
-  'POST /api/v1/video/:id': { expect: catalogueEdit, branchOwned: false, request: async (c) => post(`/video/${(await c.make.video()).id}`, { title: 'Renamed winner' }) },
-  'DELETE /api/v1/video/:id': { expect: catalogueEdit, branchOwned: false, request: async (c) => del(`/video/${(await c.make.video()).id}`) },
+  'POST /api/v1/video/:id': {
+    expect: catalogueEdit,
+    branchOwned: false,
+    request: async (c) => post(`/video/${(await c.make.video()).id}`, { title: 'Renamed winner' }),
+  },
+  'DELETE /api/v1/video/:id': {
+    expect: catalogueEdit,
+    branchOwned: false,
+    request: async (c) => del(`/video/${(await c.make.video()).id}`),
+  },
   'GET /api/v1/file': {
     expect: anyLogin,
     branchOwned: true,
@@ -243,11 +291,20 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/upload': {
     expect: anyLogin,
     branchOwned: false,
-    request: async (c) => ({ method: 'POST', path: api('/upload'), body: { type: 'image' }, files: [['files[]', await c.make.png(), 'matrix.png']] }),
+    request: async (c) => ({
+      method: 'POST',
+      path: api('/upload'),
+      body: { type: 'image' },
+      files: [['files[]', await c.make.png(), 'matrix.png']],
+    }),
   },
   'GET /api/v1/settings': { expect: everyone('ok'), branchOwned: false, request: async () => get('/settings') },
   'GET /api/v1/setting': { expect: superAdmin, branchOwned: false, request: async () => get('/setting') },
-  'PATCH /api/v1/setting': { expect: superAdmin, branchOwned: false, request: async () => ({ method: 'PATCH', path: api('/setting'), body: { campaign_name: 'Matrix Campaign' } }) },
+  'PATCH /api/v1/setting': {
+    expect: superAdmin,
+    branchOwned: false,
+    request: async () => ({ method: 'PATCH', path: api('/setting'), body: { campaign_name: 'Matrix Campaign' } }),
+  },
   'GET /api/v1/geography': { expect: everyone('ok'), branchOwned: false, request: async () => get('/geography') },
 
   // ---------------------------------------------------------------- test rides, referrers
@@ -277,8 +334,16 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     listing: { kind: 'xlsx', column: 'Branch' },
     request: async () => ({ ...get('/test-ride/download'), xlsx: true }),
   },
-  'GET /api/v1/test-ride/:slug': { expect: scopedAnyStaff, branchOwned: true, request: async (c, side) => get(`/test-ride/${(await c.make.testRide(side)).slug}`) },
-  'DELETE /api/v1/test-ride/:slug': { expect: scopedAnyStaff, branchOwned: true, request: async (c, side) => del(`/test-ride/${(await c.make.testRide(side)).slug}`) },
+  'GET /api/v1/test-ride/:slug': {
+    expect: scopedAnyStaff,
+    branchOwned: true,
+    request: async (c, side) => get(`/test-ride/${(await c.make.testRide(side)).slug}`),
+  },
+  'DELETE /api/v1/test-ride/:slug': {
+    expect: scopedAnyStaff,
+    branchOwned: true,
+    request: async (c, side) => del(`/test-ride/${(await c.make.testRide(side)).slug}`),
+  },
   'GET /api/v1/referrer': {
     expect: anyLogin,
     branchOwned: true,
@@ -286,7 +351,8 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async () => get('/referrer', { length: -1 }),
   },
   'POST /api/v1/referrer/:id': {
-    expect: row(401, 403, 403, 'ok', 'ok', 'ok'),
+    // Referrers are shared by every branch: head office renames them.
+    expect: row(401, 403, 403, 403, 'ok', 'ok'),
     branchOwned: false,
     request: async (c) => post(`/referrer/${(await c.make.referrer()).id}`, { title: 'Matrix referrer' }),
   },
@@ -362,7 +428,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
         nearest_branch_id: c.branch[side].id,
       }),
   },
-  'GET /api/v1/enquiry/:slug': { expect: everyone('ok'), branchOwned: false, request: async (c, side) => get(`/enquiry/${(await c.make.publicEnquiry(side)).slug}`) },
+  'GET /api/v1/enquiry/:slug': {
+    expect: everyone('ok'),
+    branchOwned: false,
+    request: async (c, side) => get(`/enquiry/${(await c.make.publicEnquiry(side)).slug}`),
+  },
   'POST /api/v1/enquiry/:slug/verify': {
     expect: everyone('ok'),
     branchOwned: false,
@@ -371,7 +441,20 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       return post(`/enquiry/${p.slug}/verify`, { code: p.code });
     },
   },
-  'POST /api/v1/enquiry/:slug/resend': { expect: everyone('ok'), branchOwned: false, request: async (c, side) => post(`/enquiry/${(await c.make.publicEnquiry(side)).slug}/resend`) },
+  'POST /api/v1/enquiry/return': { expect: everyone('ok'), branchOwned: false, request: async (c) => post('/enquiry/return', { phone: c.make.phone() }) },
+  'POST /api/v1/enquiry/return/verify': {
+    expect: everyone('ok'),
+    branchOwned: false,
+    request: async (c, side) => {
+      const p = await c.make.publicEnquiry(side);
+      return post('/enquiry/return/verify', { phone: p.phone, code: p.code });
+    },
+  },
+  'POST /api/v1/enquiry/:slug/resend': {
+    expect: everyone('ok'),
+    branchOwned: false,
+    request: async (c, side) => post(`/enquiry/${(await c.make.publicEnquiry(side)).slug}/resend`),
+  },
   'GET /api/v1/allocation': {
     expect: superAdmin,
     branchOwned: true,
@@ -381,9 +464,21 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'POST /api/v1/allocation': {
     expect: superAdmin,
     branchOwned: true,
-    request: async (c, side) => post('/allocation', { type: 'preregistration_branch', branch_id: c.branch[side].id, date: c.make.today(), count: 1, amount: 3500, probability: 1 }),
+    request: async (c, side) =>
+      post('/allocation', {
+        type: 'preregistration_branch',
+        branch_id: c.branch[side].id,
+        date: c.make.today(),
+        count: 1,
+        amount: 3500,
+        probability: 1,
+      }),
   },
-  'DELETE /api/v1/allocation/:id': { expect: superAdmin, branchOwned: true, request: async (c, side) => del(`/allocation/${(await c.make.allocation(side)).id}`) },
+  'DELETE /api/v1/allocation/:id': {
+    expect: superAdmin,
+    branchOwned: true,
+    request: async (c, side) => del(`/allocation/${(await c.make.allocation(side)).id}`),
+  },
 
   // ---------------------------------------------------------------- sales
   'GET /api/v1/registration': {
@@ -427,13 +522,21 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       });
     },
   },
-  'GET /api/v1/registration/:slug': { expect: readRegistration, branchOwned: true, request: async (c, side) => get(`/registration/${(await c.make.registration(side)).slug}`) },
+  'GET /api/v1/registration/:slug': {
+    expect: readRegistration,
+    branchOwned: true,
+    request: async (c, side) => get(`/registration/${(await c.make.registration(side)).slug}`),
+  },
   'POST /api/v1/registration/:slug': {
     expect: managerScoped,
     branchOwned: true,
     request: async (c, side) => post(`/registration/${(await c.make.registration(side)).slug}`, { note: 'matrix' }),
   },
-  'DELETE /api/v1/registration/:slug': { expect: managerScoped, branchOwned: true, request: async (c, side) => del(`/registration/${(await c.make.registration(side)).slug}`) },
+  'DELETE /api/v1/registration/:slug': {
+    expect: managerScoped,
+    branchOwned: true,
+    request: async (c, side) => del(`/registration/${(await c.make.registration(side)).slug}`),
+  },
   'POST /api/v1/registration/:slug/restore': {
     expect: managerScoped,
     branchOwned: true,
@@ -447,8 +550,16 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       return post(`/registration/${r.slug}/verify`, { code: r.couponCode });
     },
   },
-  'POST /api/v1/registration/:slug/reset': { expect: readRegistration, branchOwned: true, request: async (c, side) => post(`/registration/${(await c.make.registration(side)).slug}/reset`) },
-  'POST /api/v1/registration/:slug/notify': { expect: readRegistration, branchOwned: true, request: async (c, side) => post(`/registration/${(await c.make.registration(side)).slug}/notify`) },
+  'POST /api/v1/registration/:slug/reset': {
+    expect: readRegistration,
+    branchOwned: true,
+    request: async (c, side) => post(`/registration/${(await c.make.registration(side)).slug}/reset`),
+  },
+  'POST /api/v1/registration/:slug/notify': {
+    expect: readRegistration,
+    branchOwned: true,
+    request: async (c, side) => post(`/registration/${(await c.make.registration(side)).slug}/notify`),
+  },
   'GET /api/v1/stats': { expect: anyLogin, branchOwned: true, listing: { kind: 'stats' }, request: async () => get('/stats') },
 
   // ---------------------------------------------------------------- bulk SMS (send-sms: head office)
@@ -457,7 +568,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     branchOwned: true,
     request: async (c, side) => post('/sms', { type: 'BRANCH', branches: [c.branch[side].id], text: 'Matrix offer: visit your showroom.' }),
   },
-  'POST /api/v1/sms/preview': { expect: headOffice, branchOwned: false, request: async () => post('/sms/preview', { text: 'Matrix offer' }) },
+  'POST /api/v1/sms/preview': {
+    expect: headOffice,
+    branchOwned: false,
+    request: async () => post('/sms/preview', { text: 'Matrix offer' }),
+  },
   'GET /api/v1/sms': { expect: headOffice, branchOwned: true, request: async () => get('/sms') },
   'GET /api/v1/sms/:id': { expect: headOffice, branchOwned: true, request: async (c) => get(`/sms/${(await c.make.smsBatch()).id}`) },
   'GET /api/v1/analytics': { expect: headOffice, branchOwned: true, request: async () => get('/analytics') },

@@ -73,4 +73,14 @@ describe('captcha on the public enquiry', () => {
     expect(await captcha.verify('t2', '1.2.3.4')).toBe(false);
     expect(await captcha.verify('', '1.2.3.4')).toBe(false);
   });
+  it('guards the way back too: POST /enquiry/return needs the captcha, then answers the same', async () => {
+    const phone = (await enquiryBody(on.db)).phone as string;
+    const missing = await on.http().post('/api/v1/enquiry/return').set('X-Forwarded-For', nextIp()).send({ phone });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ 'g-recaptcha-response': ['Please complete the captcha.'] });
+    fake.answer('POST /recaptcha/api/siteverify', { body: RECAPTCHA_OK });
+    const ok = await on.http().post('/api/v1/enquiry/return').set('X-Forwarded-For', nextIp()).send({ phone, 'g-recaptcha-response': 'good-token' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: 'If this number is registered, a code is on its way.' });
+  });
 });

@@ -5,7 +5,7 @@ import { startTestApp, TestApp } from './harness/test-app';
 /**
  * Every public write (a route anonymous callers may POST to) has a per-address limit: from
  * one address, a burst of requests meets a 429 with Retry-After. The routes come from the app
- * and the authorization matrix, so a new public write without @RateLimit fails here.
+ * and the authorization matrix, so a new public write without @Throttle fails here.
  */
 describe('per-address limits on every public write', () => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe('per-address limits on every public write', () => {
   const publicWrites = () => appRoutes(t).filter((r) => !r.startsWith('GET ') && AUTHZ_MATRIX[r]?.expect.anon === 'ok');
 
   it('finds the public writes', () => {
-    expect(publicWrites()).toEqual(['POST /api/v1/auth/login', 'POST /api/v1/enquiry', 'POST /api/v1/enquiry/:slug/resend', 'POST /api/v1/enquiry/:slug/verify', 'POST /api/v1/test-ride']);
+    expect(publicWrites()).toEqual(['POST /api/v1/auth/login', 'POST /api/v1/enquiry', 'POST /api/v1/enquiry/:slug/resend', 'POST /api/v1/enquiry/:slug/verify', 'POST /api/v1/enquiry/return', 'POST /api/v1/enquiry/return/verify', 'POST /api/v1/test-ride']);
   });
 
   it('each answers 429 with Retry-After within 100 requests from one address', async () => {

@@ -18,7 +18,9 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     admin = `Bearer ${await t.token('admin@example.com')}`;
     staffA = `Bearer ${await t.token('staff@example.com')}`;
     [branchA, branchB] = await t.db.query(`SELECT id FROM branch ORDER BY "order", id LIMIT 2`);
-    [{ id: modelId }] = await t.db.query(`INSERT INTO bike_model (slug, title) VALUES ('referrer-test-model', 'Referrer Test 150') RETURNING id`);
+    [{ id: modelId }] = await t.db.query(
+      `INSERT INTO bike_model (slug, title) VALUES ('referrer-test-model', 'Referrer Test 150') RETURNING id`,
+    );
   });
   afterAll(() => t.close());
   beforeEach(() => t.db.query(`DELETE FROM rate_limit`));
@@ -43,7 +45,8 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     return res.body.data.slug;
   }
 
-  const referrerId = async (source: string): Promise<number> => (await t.db.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]))[0]?.id;
+  const referrerId = async (source: string): Promise<number> =>
+    (await t.db.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]))[0]?.id;
   const report = (auth: string, query: Record<string, unknown>) => t.http().get('/api/v1/referrer').query(query).set('Authorization', auth);
   const counts = (res: { body: { data: Array<{ title: string; referrals_count: number; test_rides_count: number }> } }) =>
     Object.fromEntries(res.body.data.map((r) => [r.title, [r.referrals_count, r.test_rides_count]]));
@@ -91,13 +94,19 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
       const day21 = await report(admin, { from: '2025-11-21 00:00', to: '2025-11-22 00:00', length: -1 });
       expect(day21.status).toBe(200);
       expect(counts(day21)).toMatchObject({ fb: [0, 2], searchads: [0, 1], newsletter: [0, 0] });
-      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [0, 1], searchads: [0, 0] });
-      expect(counts(await report(admin, { from: '2025-11-20', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2] });
+      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({
+        fb: [0, 1],
+        searchads: [0, 0],
+      });
+      expect(counts(await report(admin, { from: '2025-11-20', to: '2025-11-22', length: -1 }))).toMatchObject({
+        fb: [0, 3],
+        searchads: [0, 2],
+      });
       // Open on both sides: everything not deleted.
       expect(counts(await report(admin, { length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2], newsletter: [0, 2] });
     });
 
-    it("counts purchases referred by each referrer within the dates, leaving deleted ones out", async () => {
+    it('counts purchases referred by each referrer within the dates, leaving deleted ones out', async () => {
       await purchase(t, fb, '2025-11-21T10:00:00Z', branchA.id);
       await purchase(t, fb, '2025-11-21T11:00:00Z', branchB.id);
       await purchase(t, fb, '2025-11-21T12:00:00Z', branchA.id, true);
@@ -105,18 +114,38 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
       await purchase(t, searchads, '2025-11-20T18:20:00Z', branchA.id);
       const day21 = await report(admin, { from: '2025-11-21', to: '2025-11-21', length: -1 });
       expect(counts(day21)).toMatchObject({ fb: [2, 2], searchads: [1, 1] });
-      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({ fb: [1, 1], searchads: [0, 0] });
+      expect(counts(await report(admin, { from: '2025-11-22', to: '2025-11-22', length: -1 }))).toMatchObject({
+        fb: [1, 1],
+        searchads: [0, 0],
+      });
       // Branch staff count their own branch's purchases and test rides only.
-      expect(counts(await report(staffA, { from: '2025-11-21', to: '2025-11-21', length: -1 }))).toMatchObject({ fb: [1, 1], searchads: [1, 1] });
+      expect(counts(await report(staffA, { from: '2025-11-21', to: '2025-11-21', length: -1 }))).toMatchObject({
+        fb: [1, 1],
+        searchads: [1, 1],
+      });
     });
 
     it('speaks the paging protocol: search by title or source, order by a count', async () => {
       const res = await report(admin, { from: '2025-11-21', to: '2025-11-21', 'search[value]': 'searcha', draw: 2 });
       expect(res.body).toMatchObject({ input: { draw: 2, start: 0, length: 10 }, recordsFiltered: 1 });
       expect(res.body.data).toEqual([
-        { id: searchads, title: 'searchads', utm_source: 'searchads', created_at: expect.any(String), referrals_count: expect.any(Number), test_rides_count: 1 },
+        {
+          id: searchads,
+          title: 'searchads',
+          utm_source: 'searchads',
+          created_at: expect.any(String),
+          referrals_count: expect.any(Number),
+          test_rides_count: 1,
+        },
       ]);
-      const ordered = await report(admin, { from: '2025-11-21', to: '2025-11-22', 'columns[0][data]': 'test_rides_count', 'order[0][column]': 0, 'order[0][dir]': 'desc', length: 2 });
+      const ordered = await report(admin, {
+        from: '2025-11-21',
+        to: '2025-11-22',
+        'columns[0][data]': 'test_rides_count',
+        'order[0][column]': 0,
+        'order[0][dir]': 'desc',
+        length: 2,
+      });
       expect(ordered.status).toBe(200);
       expect(ordered.body.data.map((r: { title: string }) => r.title)).toEqual(['fb', 'searchads']);
       expect((await report(admin, { 'columns[0][data]': 'utm_source; DROP TABLE referrer', 'order[0][column]': 0 })).status).toBe(422);
@@ -131,7 +160,10 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     it('renames a referrer (the title only): the report and the test rides show the new title', async () => {
       const res = await t.http().post(`/api/v1/referrer/${fb}`).set('Authorization', admin).send({ title: '  Facebook Ads ' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ data: { id: fb, title: 'Facebook Ads', utm_source: 'fb', created_at: expect.any(String) }, message: 'Referrer updated successfully.' });
+      expect(res.body).toEqual({
+        data: { id: fb, title: 'Facebook Ads', utm_source: 'fb', created_at: expect.any(String) },
+        message: 'Referrer updated successfully.',
+      });
       expect(counts(await report(admin, { from: '2025-11-21', to: '2025-11-21', length: -1 }))).toHaveProperty('Facebook Ads');
       const multipart = await t.http().post(`/api/v1/referrer/${fb}`).set('Authorization', admin).field('title', 'Facebook Ads');
       expect(multipart.body.data.title).toBe('Facebook Ads');
@@ -143,10 +175,17 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
       const empty = await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', admin).send({ title: ' ' });
       expect(empty.status).toBe(422);
       expect(empty.body.errors.title).toEqual(['The title field is required.']);
-      const source = await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', admin).send({ title: 'Search', utm_source: 'other' });
+      const source = await t
+        .http()
+        .post(`/api/v1/referrer/${searchads}`)
+        .set('Authorization', admin)
+        .send({ title: 'Search', utm_source: 'other' });
       expect(source.status).toBe(422);
       expect(source.body.errors.utm_source).toEqual(['The utm_source field is not allowed.']);
-      expect((await t.db.query(`SELECT title, utm_source FROM referrer WHERE id = $1`, [searchads]))[0]).toEqual({ title: 'searchads', utm_source: 'searchads' });
+      expect((await t.db.query(`SELECT title, utm_source FROM referrer WHERE id = $1`, [searchads]))[0]).toEqual({
+        title: 'searchads',
+        utm_source: 'searchads',
+      });
       for (const id of ['999999', 'abc', '99999999999999999999']) {
         const res = await t.http().post(`/api/v1/referrer/${id}`).set('Authorization', admin).send({ title: 'X' });
         expect(res.status).toBe(404);
@@ -158,6 +197,16 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     it('lets branch staff read the report but not rename (update-registration)', async () => {
       expect((await report(staffA, {})).status).toBe(200);
       expect((await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', staffA).send({ title: 'Mine' })).status).toBe(403);
+    });
+
+    it('lets a Branch Manager read the report but not rename: referrers are shared by every branch, head office renames them', async () => {
+      const manager = `Bearer ${await t.token('manager@example.com')}`;
+      expect((await report(manager, {})).status).toBe(200);
+      const before = await t.db.query(`SELECT title FROM referrer WHERE id = $1`, [searchads]);
+      const renamed = await t.http().post(`/api/v1/referrer/${searchads}`).set('Authorization', manager).send({ title: 'Our branch only' });
+      expect(renamed.status).toBe(403);
+      expect(renamed.body).toEqual({ message: 'You do not have permission to do this.' });
+      expect(await t.db.query(`SELECT title FROM referrer WHERE id = $1`, [searchads])).toEqual(before);
     });
   });
 });
@@ -171,6 +220,14 @@ async function purchase(t: TestApp, referredBy: number, createdAt: string, branc
   await t.db.query(
     `INSERT INTO registration (slug, bill_no, preregistration_id, name, address, citizenship_no, phone, bike_model_id, branch_id, referred_by, created_at, deleted_at)
      SELECT $1, $2, p.id, p.name, p.address, p.citizenship_no, p.phone, p.bike_model_id, $3, $4, $5, $6 FROM preregistration p WHERE p.id = $7`,
-    [randomBytes(12).toString('base64url'), `B${branchId}-${uniqueDigits(8)}`, branchId, referredBy, createdAt, deleted ? new Date() : null, pre.id],
+    [
+      randomBytes(12).toString('base64url'),
+      `B${branchId}-${uniqueDigits(8)}`,
+      branchId,
+      referredBy,
+      createdAt,
+      deleted ? new Date() : null,
+      pre.id,
+    ],
   );
 }

@@ -82,6 +82,7 @@ describe('stats (/api/v1/stats)', () => {
       test_rides: base.test_rides + 4,
       test_rides_today: base.test_rides_today + 1,
       test_rides_yesterday: base.test_rides_yesterday + 2,
+      captcha_off: false,
     });
 
     const mine = await get(staff);

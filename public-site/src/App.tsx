@@ -9,6 +9,7 @@ import { useData } from './useData';
 // Everything but the landing page loads on demand (the landing JS must stay small).
 const EnquiryPage = lazy(() => import('./pages/EnquiryPage'));
 const VerifyPage = lazy(() => import('./pages/VerifyPage'));
+const ReturnPage = lazy(() => import('./pages/ReturnPage'));
 const DrawPage = lazy(() => import('./pages/DrawPage'));
 const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
 const WinnerListPage = lazy(() => import('./pages/WinnerListPage'));
@@ -18,6 +19,7 @@ const TITLES: Record<string, string> = {
   home: 'Campaign 2082',
   enquiry: 'Registration for the campaign 2082',
   verify: 'Verify OTP',
+  return: 'Enter your code',
   draw: 'Prize draw',
   thankyou: 'Thank You for Test Ride Booking.',
   winners: 'Winners',
@@ -77,6 +79,7 @@ export default function App() {
       <LandingPage showNotice={route.name === 'home'} />
       <Suspense fallback={null}>
         {route.name === 'enquiry' && <EnquiryPage />}
+        {route.name === 'return' && <ReturnPage />}
         {route.name === 'verify' && <VerifyPage key={route.slug} slug={route.slug} />}
         {route.name === 'draw' && <DrawPage key={route.slug} slug={route.slug} />}
         {route.name === 'thankyou' && <ThankYouPage />}

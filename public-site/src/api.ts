@@ -199,6 +199,27 @@ export function resendCode(slug: string): Promise<{ message?: string }> {
   return request('POST', `/enquiry/${encodeURIComponent(slug)}/resend`, {});
 }
 
+// ---- the way back: phone, then phone + code ----
+
+/** The phone typed on the enquiry form, handed to the "Enter your code" dialog (memory only). */
+let returningPhone = '';
+export const rememberReturningPhone = (phone: string) => {
+  returningPhone = phone;
+};
+export const returningPhoneOf = () => returningPhone;
+
+/** POST /enquiry/return: the same answer whether or not the phone is registered. */
+export function requestReturnCode(phone: string, captcha?: string): Promise<{ message?: string }> {
+  return request('POST', '/enquiry/return', captcha ? { phone, 'g-recaptcha-response': captcha } : { phone });
+}
+
+/** POST /enquiry/return/verify: a right code answers the record (verified and drawn). */
+export async function verifyReturn(phone: string, code: string): Promise<Enquiry> {
+  const j = await request<{ data: Enquiry }>('POST', '/enquiry/return/verify', { phone, code });
+  rememberEnquiry(j.data);
+  return j.data;
+}
+
 // ---- test ride / bike booking ----
 
 export function createTestRide(body: TestRideBody): Promise<{ data: unknown; message?: string }> {

@@ -36,7 +36,7 @@ describe('districtsOf / citiesOf', () => {
 
 describe('branchesFor', () => {
   it('offers all branches before a state is chosen', () => {
-    expect(branchesFor(BRANCHES, {})).toEqual({ branches: BRANCHES, scope: 'all', wanted: 'all' });
+    expect(branchesFor(BRANCHES, {})).toEqual({ branches: BRANCHES, scope: 'all', wanted: 'all', nearby: [] });
   });
 
   it('filters by state, then district, then city', () => {
@@ -47,19 +47,33 @@ describe('branchesFor', () => {
     expect(city.scope).toBe('city');
   });
 
-  it('falls back to the district, then the province, when the city has no branch', () => {
-    const district = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Kathmandu', city: 'Kirtipur Municipality' });
-    expect(district).toMatchObject({ scope: 'district', wanted: 'city' });
-    expect(district.branches.map((b) => b.id)).toEqual([1, 2]);
-    const province = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Dolakha', city: 'Bhimeshwar Municipality' });
-    expect(province).toMatchObject({ scope: 'state', wanted: 'city' });
-    expect(province.branches.map((b) => b.id)).toEqual([1, 2, 3]);
+  it("offers no branch of another city: a city without one names the district's cities that have one", () => {
+    const kirtipur = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Kathmandu', city: 'Kirtipur Municipality' });
+    expect(kirtipur).toEqual({
+      branches: [],
+      scope: 'city',
+      wanted: 'city',
+      nearby: [{ district: 'Kathmandu', city: 'Kathmandu Metropolitan City' }],
+    });
+    expect(pickBranch(kirtipur, '', true)).toBe('');
+    // The district has none: the province's cities that have one.
+    const dolakha = branchesFor(BRANCHES, { state: 'Bagmati', district: 'Dolakha', city: 'Bhimeshwar Municipality' });
+    expect(dolakha.branches).toEqual([]);
+    expect(dolakha.nearby).toEqual([
+      { district: 'Kathmandu', city: 'Kathmandu Metropolitan City' },
+      { district: 'Lalitpur', city: 'Lalitpur Metropolitan City' },
+    ]);
   });
 
-  it('offers every branch when the province has none', () => {
-    const none = branchesFor(BRANCHES, { state: 'Karnali', district: 'Surkhet', city: 'Birendranagar Municipality' });
-    expect(none).toMatchObject({ scope: 'all', wanted: 'city' });
-    expect(none.branches).toHaveLength(4);
+  it('never pre-selects a showroom of another province', () => {
+    const karnali = branchesFor(BRANCHES, { state: 'Karnali', district: 'Surkhet', city: 'Birendranagar Municipality' });
+    expect(karnali).toMatchObject({ branches: [], nearby: [] });
+    expect(pickBranch(karnali, '4', true)).toBe('');
+  });
+
+  it('before a city, falls back from the district to the province', () => {
+    expect(branchesFor(BRANCHES, { state: 'Bagmati', district: 'Dolakha' })).toMatchObject({ scope: 'state', wanted: 'district' });
+    expect(branchesFor(BRANCHES, { state: 'Karnali', district: 'Surkhet' })).toMatchObject({ scope: 'all', wanted: 'district' });
   });
 
   it('compares names without regard to case or surrounding spaces', () => {

@@ -38,34 +38,60 @@ export interface BranchChoice<B> {
   scope: BranchScope;
   /** The level the visitor asked for (most specific place chosen). */
   wanted: BranchScope;
+  /**
+   * A chosen city without a showroom: the places nearby that have one (the district's
+   * cities, else the province's), for the visitor to choose instead. Empty otherwise.
+   */
+  nearby: { district: string; city: string }[];
 }
 
 /**
- * Branches for the chosen place: the chosen city's; when it has none, the district's; then the
- * province's; then all (the dialog says which). Nothing chosen: all branches.
+ * Branches for the chosen place. Once a city is chosen, only that city's branches (SPEC:
+ * options limited to the chosen city), none when it has none (then `nearby` names the
+ * district's cities that do). Before a city: the district's, else the province's, else all
+ * (the dialog says which). Nothing chosen: all branches.
  */
 export function branchesFor<B extends BranchLike>(
   branches: B[],
   place: { state?: string; district?: string; city?: string },
 ): BranchChoice<B> {
+  const inState = (b: B) => same(b.state, place.state);
+  const inDistrict = (b: B) => inState(b) && same(b.district, place.district);
+  if (place.state && place.district && place.city) {
+    const found = branches.filter((b) => inDistrict(b) && same(b.city, place.city));
+    if (found.length) return { branches: found, scope: 'city', wanted: 'city', nearby: [] };
+    const around = branches.filter(inDistrict);
+    return { branches: [], scope: 'city', wanted: 'city', nearby: placesOf(around.length ? around : branches.filter(inState)) };
+  }
   const levels: [BranchScope, (b: B) => boolean][] = [];
   if (place.state) {
-    if (place.district) {
-      if (place.city)
-        levels.push(['city', (b) => same(b.state, place.state) && same(b.district, place.district) && same(b.city, place.city)]);
-      levels.push(['district', (b) => same(b.state, place.state) && same(b.district, place.district)]);
-    }
-    levels.push(['state', (b) => same(b.state, place.state)]);
+    if (place.district) levels.push(['district', inDistrict]);
+    levels.push(['state', inState]);
   }
   const wanted: BranchScope = levels[0]?.[0] ?? 'all';
   for (const [scope, keep] of levels) {
     const found = branches.filter(keep);
-    if (found.length) return { branches: found, scope, wanted };
+    if (found.length) return { branches: found, scope, wanted, nearby: [] };
   }
-  return { branches, scope: 'all', wanted };
+  return { branches, scope: 'all', wanted, nearby: [] };
 }
 
-/** The branch to select after the choices changed: keep the current one if still offered, else the first (once a city is chosen). */
+/** The distinct district/city pairs of some branches, in the branches' order. */
+function placesOf(branches: BranchLike[]): { district: string; city: string }[] {
+  const seen = new Map<string, { district: string; city: string }>();
+  for (const b of branches) {
+    if (!b.city) continue;
+    const key = `${b.district.trim().toLowerCase()}|${b.city.trim().toLowerCase()}`;
+    if (!seen.has(key)) seen.set(key, { district: b.district, city: b.city });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The branch to select after the choices changed: keep the current one if still offered,
+ * else the first once a city is chosen. Only ever one of the offered branches, so never a
+ * showroom outside the chosen city.
+ */
 export function pickBranch<B extends BranchLike>(choice: BranchChoice<B>, current: string, cityChosen: boolean): string {
   if (current && choice.branches.some((b) => String(b.id) === current)) return current;
   return cityChosen && choice.branches.length ? String(choice.branches[0].id) : '';

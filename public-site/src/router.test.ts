@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import indexHtml from '../index.html?raw';
 import { isExternalPath, matchRoute } from './router';
 
 describe('matchRoute', () => {
@@ -6,6 +7,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/')).toEqual({ name: 'home' });
     expect(matchRoute('')).toEqual({ name: 'home' });
     expect(matchRoute('/enquiry')).toEqual({ name: 'enquiry' });
+    expect(matchRoute('/enquiry/return')).toEqual({ name: 'return' });
     expect(matchRoute('/enquiry/Ab3_x-YZ12qw/verify')).toEqual({ name: 'verify', slug: 'Ab3_x-YZ12qw' });
     expect(matchRoute('/enquiry/Ab3_x-YZ12qw/draw')).toEqual({ name: 'draw', slug: 'Ab3_x-YZ12qw' });
     expect(matchRoute('/thankyou-for-test-ride-booking')).toEqual({ name: 'thankyou' });
@@ -31,5 +33,40 @@ describe('isExternalPath', () => {
   it('leaves the API, admin, login and uploads to the server', () => {
     for (const p of ['/api/v1/settings', '/admin', '/admin/branch', '/login', '/uploads/a.jpg']) expect(isExternalPath(p)).toBe(true);
     for (const p of ['/', '/enquiry', '/winner-list', '/administrator', '/loginx']) expect(isExternalPath(p)).toBe(false);
+  });
+});
+
+describe('the inline script of index.html', () => {
+  // It marks full pages before the first paint (no layout shift); it must agree with matchRoute.
+  const source = /<script>([^<]*)<\/script>/.exec(indexHtml)![1];
+  const isFull = (pathname: string) => {
+    const attrs: Record<string, string> = {};
+    const documentElement = { setAttribute: (k: string, v: string) => (attrs[k] = v) };
+    new Function('location', 'document', source)({ pathname }, { documentElement });
+    return attrs['data-page'] === 'full';
+  };
+  const FULL = new Set(['winners', 'reset-password', 'not-found']);
+
+  it('marks exactly the full pages', () => {
+    const paths = [
+      '/',
+      '/enquiry',
+      '/enquiry/',
+      '/enquiry/return',
+      '/enquiry/Ab3_x-YZ12qw/verify',
+      '/enquiry/abc/draw/',
+      '/thankyou-for-test-ride-booking',
+    ];
+    paths.push(
+      '/winner-list',
+      '/winner-list/',
+      '/reset-password',
+      '/enquiry/abc',
+      '/enquiry//verify',
+      '/Enquiry',
+      '/nope',
+      '/enquiry/return/verify',
+    );
+    for (const p of paths) expect([p, isFull(p)]).toEqual([p, FULL.has(matchRoute(p).name)]);
   });
 });

@@ -7,6 +7,7 @@ import { useSyncExternalStore, type MouseEvent } from 'react';
 export type Route =
   | { name: 'home' }
   | { name: 'enquiry' }
+  | { name: 'return' }
   | { name: 'verify'; slug: string }
   | { name: 'draw'; slug: string }
   | { name: 'thankyou' }
@@ -18,6 +19,7 @@ const SLUG = '([A-Za-z0-9_-]{1,100})';
 const TABLE: [RegExp, (m: RegExpMatchArray) => Route][] = [
   [/^\/$/, () => ({ name: 'home' })],
   [/^\/enquiry$/, () => ({ name: 'enquiry' })],
+  [/^\/enquiry\/return$/, () => ({ name: 'return' })],
   [new RegExp(`^/enquiry/${SLUG}/verify$`), (m) => ({ name: 'verify', slug: m[1] })],
   [new RegExp(`^/enquiry/${SLUG}/draw$`), (m) => ({ name: 'draw', slug: m[1] })],
   [/^\/thankyou-for-test-ride-booking$/, () => ({ name: 'thankyou' })],

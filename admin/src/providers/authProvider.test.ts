@@ -43,7 +43,10 @@ describe('authProvider', () => {
   it('logs in, stores token and user, and derives identity and permissions from them', async () => {
     reply = () => ({ status: 200, body: { access_token: 'jwt-1', user: staff } });
     await authProvider.login({ email: 'staff@example.com', password: 'Staff@2082', remember_me: true });
-    expect(calls[0]).toMatchObject({ path: '/api/v1/auth/login', body: { email: 'staff@example.com', password: 'Staff@2082', remember_me: true } });
+    expect(calls[0]).toMatchObject({
+      path: '/api/v1/auth/login',
+      body: { email: 'staff@example.com', password: 'Staff@2082', remember_me: true },
+    });
     expect(store.get('access_token')).toBe('jwt-1');
     expect(JSON.parse(store.get('user')!)).toEqual(staff);
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
@@ -114,10 +117,30 @@ describe('authProvider', () => {
     expect(store.has('access_token')).toBe(false);
   });
 
-  it('logout clears the session and answers the login path', async () => {
+  it('logout ends the session on the server with its token, clears it here and answers the login path', async () => {
     store.set('access_token', 't');
     store.set('user', JSON.stringify(staff));
+    reply = () => ({ status: 200, body: { message: 'Signed out.' } });
     expect(await authProvider.logout({})).toBe(LOGIN_PATH);
+    expect(calls).toEqual([{ path: '/api/v1/auth/logout', body: undefined, auth: 'Bearer t' }]);
     expect(store.size).toBe(0);
+  });
+
+  it('logout still signs out here when the server refuses the token or cannot be reached', async () => {
+    for (const fail of [
+      () => ({ status: 401, body: { message: 'Unauthenticated.' } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ]) {
+      store.set('access_token', 't');
+      store.set('user', JSON.stringify(staff));
+      reply = fail;
+      expect(await authProvider.logout({})).toBe(LOGIN_PATH);
+      expect(store.size).toBe(0);
+    }
+    calls = [];
+    expect(await authProvider.logout({})).toBe(LOGIN_PATH);
+    expect(calls).toEqual([]); // no token: nothing to end on the server
   });
 });

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './configuration';
 
 describe('RATE_LIMIT_DISABLED', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec' };
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
 
   it('is off unless set', () => {
     expect(loadConfig(base).rateLimit).toEqual({ disabled: false });
@@ -20,7 +20,7 @@ describe('RATE_LIMIT_DISABLED', () => {
 });
 
 describe('SMS_PROVIDER=log in production', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec' };
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
 
   it('stops a production boot, explicit or by default: the log provider writes every code to the log', () => {
     for (const env of [{ SMS_PROVIDER: 'log' }, {}]) {
@@ -39,5 +39,48 @@ describe('SMS_PROVIDER=log in production', () => {
   it('leaves a real gateway alone', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', SMS_PROVIDER: 'sparrow' }).sms.provider).toBe('sparrow');
     expect(loadConfig({ ...base, NODE_ENV: 'production', SMS_PROVIDER: 'aakash' }).sms.provider).toBe('aakash');
+  });
+});
+
+describe('captcha keys in production', () => {
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', SMS_PROVIDER: 'sparrow' as const };
+  const keys = { RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
+
+  it('stops a production boot without both keys, naming them', () => {
+    for (const env of [{}, { RECAPTCHA_SECRET: 'secret' }, { RECAPTCHA_SITE_KEY: 'site-key' }, { CAPTCHA: 'on' }]) {
+      expect(() => loadConfig({ ...base, NODE_ENV: 'production', ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, NODE_ENV: 'production', ...env })).toThrow(
+        /RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: are required when NODE_ENV=production .* or CAPTCHA=off to run without one on purpose/,
+      );
+    }
+  });
+
+  it('starts with both keys, captcha on', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...keys }).captcha).toMatchObject({ secret: 'secret', siteKey: 'site-key', offOnPurpose: false });
+  });
+
+  it('starts without keys when CAPTCHA=off is set on purpose, and marks it (the boot log and the dashboard say so)', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production', CAPTCHA: 'off' }).captcha).toMatchObject({ secret: undefined, offOnPurpose: true });
+    // off means off, keys or not
+    expect(loadConfig({ ...base, NODE_ENV: 'production', CAPTCHA: 'off', ...keys }).captcha).toMatchObject({ secret: undefined, siteKey: undefined, offOnPurpose: true });
+  });
+
+  it('needs no keys outside production', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).captcha).toMatchObject({ secret: undefined, offOnPurpose: false });
+  });
+});
+
+describe('API_DOCS', () => {
+  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', SMS_PROVIDER: 'sparrow' as const, CAPTCHA: 'off' as const };
+
+  it('is off in production unless API_DOCS=on, on elsewhere unless API_DOCS=off', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).app.apiDocs).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', API_DOCS: 'on' }).app.apiDocs).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).app.apiDocs).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', API_DOCS: 'off' }).app.apiDocs).toBe(false);
+  });
+
+  it('refuses a value other than on or off', () => {
+    expect(() => loadConfig({ ...base, API_DOCS: 'yes-please' })).toThrow(/API_DOCS/);
   });
 });

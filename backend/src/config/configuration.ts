@@ -16,6 +16,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** The public site's address as visitors reach it; the code SMS links to its verify page. */
+  PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -51,6 +53,10 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** `off` runs the public forms without a captcha on purpose (production refuses to start without keys otherwise). */
+  CAPTCHA: z.enum(['on', 'off']).optional(),
+  /** The OpenAPI pages at /api/docs: on outside production, off in production unless `on`. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   REDIS_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
@@ -73,6 +79,10 @@ export interface AppConfig {
     trustProxy: boolean | number | string;
     logLevel: Env['LOG_LEVEL'];
     staticRoot: string;
+    /** Base of the links in SMS texts (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
+    publicUrl: string;
+    /** Serve the OpenAPI pages at /api/docs. */
+    apiDocs: boolean;
   };
   database: { url?: string; poolSize: number; embeddedDir: string };
   auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
@@ -86,8 +96,9 @@ export interface AppConfig {
     workerIntervalMs: number;
     maxPerSecond: number;
   };
-  captcha: { secret?: string; siteKey?: string; verifyUrl: string };
-  /** Per-address limits (@RateLimit); `disabled` only outside production, for the load bench. */
+  /** `offOnPurpose`: CAPTCHA=off was set, so the forms have no captcha even with keys; said at boot and on the Super Admin's dashboard. */
+  captcha: { secret?: string; siteKey?: string; verifyUrl: string; offOnPurpose: boolean };
+  /** Per-address route limits (@Throttle); `disabled` only outside production, for the load bench. */
   rateLimit: { disabled: boolean };
   redisUrl?: string;
 }
@@ -115,6 +126,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  SMS_PROVIDER: log is not allowed when NODE_ENV=production (it sends no SMS and writes every code to the log); set sparrow or aakash, or SMS_ALLOW_LOG=true for a demo server',
     );
   }
+  if (env.NODE_ENV === 'production' && env.CAPTCHA !== 'off' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: are required when NODE_ENV=production (the public forms would have no captcha); set both, or CAPTCHA=off to run without one on purpose',
+    );
+  }
+  const captchaOff = env.CAPTCHA === 'off';
   return {
     app: {
       env: env.NODE_ENV,
@@ -127,6 +144,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
       staticRoot: resolve(__dirname, '..', '..', '..'),
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production',
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
     auth: {
@@ -144,7 +163,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       workerIntervalMs: env.SMS_WORKER_INTERVAL_MS,
       maxPerSecond: env.SMS_MAX_PER_SECOND,
     },
-    captcha: { secret: env.RECAPTCHA_SECRET, siteKey: env.RECAPTCHA_SITE_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL },
+    captcha: {
+      secret: captchaOff ? undefined : env.RECAPTCHA_SECRET,
+      siteKey: captchaOff ? undefined : env.RECAPTCHA_SITE_KEY,
+      verifyUrl: env.RECAPTCHA_VERIFY_URL,
+      offOnPurpose: captchaOff,
+    },
     rateLimit: { disabled: env.RATE_LIMIT_DISABLED },
     redisUrl: env.REDIS_URL,
   };

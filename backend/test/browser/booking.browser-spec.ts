@@ -31,11 +31,10 @@ describe('test-ride booking (browser)', () => {
   it('books a test ride from the landing page and finds it in the admin list', async () => {
     // A showroom's place, and the showroom the city offers first (branches are in their order).
     const [place] = await t.db.query(`SELECT state, district, city FROM branch WHERE city <> '' ORDER BY "order", id LIMIT 1`);
-    const [first] = await t.db.query(`SELECT id, title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id LIMIT 1`, [
-      place.state,
-      place.district,
-      place.city,
-    ]);
+    const [first] = await t.db.query(
+      `SELECT id, title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id LIMIT 1`,
+      [place.state, place.district, place.city],
+    );
     const [model] = await t.db.query(`SELECT id, title FROM bike_model ORDER BY id LIMIT 1`);
     const name = 'Bikash Gurung';
     const phone = uniquePhone();
@@ -58,11 +57,10 @@ describe('test-ride booking (browser)', () => {
       await dialog.getByLabel('City').selectOption({ label: place.city });
       await expect(dialog.getByLabel('Branch').inputValue()).resolves.toBe(String(first.id));
       const offered = await dialog.getByLabel('Branch').locator('option').allInnerTexts();
-      const inCity: { title: string }[] = await t.db.query(`SELECT title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id`, [
-        place.state,
-        place.district,
-        place.city,
-      ]);
+      const inCity: { title: string }[] = await t.db.query(
+        `SELECT title FROM branch WHERE state = $1 AND district = $2 AND city = $3 ORDER BY "order", id`,
+        [place.state, place.district, place.city],
+      );
       expect(offered.slice(1)).toEqual(inCity.map((b) => b.title));
       await dialog.getByLabel('Phone').fill(phone);
       await dialog.getByLabel('Model').selectOption({ label: model.title });
@@ -92,6 +90,60 @@ describe('test-ride booking (browser)', () => {
       expect(text).toMatch(/TESTRIDE|Test ?ride/i);
     });
     await admin.close();
+    await page.close();
+  });
+  it('a city without a showroom offers none of another place: it says so and offers the cities nearby that have one', async () => {
+    const geography: { name: string; districts: { name: string; cities: { name: string }[] }[] }[] = (
+      await t.http().get('/api/v1/geography')
+    ).body.data;
+    const branches: { id: number; title: string; state: string; district: string; city: string }[] = await t.db.query(
+      `SELECT id, title, state, district, city FROM branch ORDER BY "order", id`,
+    );
+    // A district with a showroom and a city without one.
+    const citiesOf = (b: { state: string; district: string }) =>
+      geography.find((p) => p.name === b.state)?.districts.find((d) => d.name === b.district)?.cities ?? [];
+    const shown = branches.find((b) => b.city && citiesOf(b).length > 1)!;
+    const district = geography.find((p) => p.name === shown.state)!.districts.find((d) => d.name === shown.district)!;
+    const empty = district.cities.find(
+      (c) => !branches.some((b) => b.state === shown.state && b.district === shown.district && b.city === c.name),
+    )!;
+    const withShowroom = [...new Set(branches.filter((b) => b.state === shown.state && b.district === shown.district).map((b) => b.city))];
+
+    const page = await phoneContext.newPage();
+    const dialog = page.getByRole('dialog', { name: 'Book a Rides' });
+    await step(page, 'open the booking dialog', async () => {
+      await page.goto(`${t.url}/`);
+      await page.getByRole('button', { name: 'Book a Test Ride' }).click();
+      await dialog.waitFor();
+    });
+    await step(page, 'required fields carry the asterisk', async () => {
+      for (const label of ['Full Name*', 'State*', 'District*', 'City*', 'Phone*', 'Model*', 'Branch*'])
+        expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(1);
+      expect(await dialog.getByLabel('Email', { exact: true }).count()).toBe(1);
+    });
+    const branch = dialog.getByLabel('Branch*', { exact: true });
+    await step(page, 'a city without a showroom', async () => {
+      await dialog.getByLabel('State*').selectOption({ label: shown.state });
+      await dialog.getByLabel('District*').selectOption({ label: shown.district });
+      await dialog.getByLabel('City*').selectOption({ label: empty.name });
+      expect(await branch.inputValue()).toBe('');
+      expect((await branch.locator('option').allInnerTexts()).slice(1)).toEqual([]);
+      await dialog.getByText(`No showroom in ${empty.name} yet. Choose a city nearby that has one:`).waitFor();
+      const nearby = dialog.getByRole('list', { name: 'Cities nearby with a showroom' }).getByRole('button');
+      expect(await nearby.allInnerTexts()).toEqual(withShowroom);
+    });
+    await step(page, 'a click chooses the city nearby and its first showroom', async () => {
+      await dialog.getByRole('button', { name: withShowroom[0], exact: true }).click();
+      expect(await dialog.getByLabel('City*').inputValue()).toBe(withShowroom[0]);
+      const first = branches.find((b) => b.state === shown.state && b.district === shown.district && b.city === withShowroom[0])!;
+      expect(await branch.inputValue()).toBe(String(first.id));
+      expect(await dialog.getByText('No showroom in', { exact: false }).count()).toBe(0);
+    });
+    await step(page, 'the close button closes it', async () => {
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
     await page.close();
   });
 });

@@ -29,7 +29,11 @@ describe('admin login (browser)', () => {
     await page.waitForURL(/\/admin/);
     const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed')).first();
     // Wait for the menu and the user's name: the machine may be slow to render.
-    await menu.getByRole('menuitem', { name: /dealer users/i }).or(menu.getByRole('link', { name: /dealer users/i })).first().waitFor();
+    await menu
+      .getByRole('menuitem', { name: /dealer users/i })
+      .or(menu.getByRole('link', { name: /dealer users/i }))
+      .first()
+      .waitFor();
     await page.getByText('Demo Admin').first().waitFor();
     expect(await page.getByText('Demo Admin').first().isVisible()).toBe(true);
     await page.close();
@@ -51,6 +55,24 @@ describe('admin login (browser)', () => {
     await signIn(page, 'admin@example.com', 'Admin@2082');
     await page.waitForURL(/\/admin\/user/);
     await expect(page.getByText('admin@example.com').first().waitFor()).resolves.toBeUndefined();
+    await page.close();
+  });
+
+  it('signs out through the user menu: back to /login, and the token it held is refused by the server', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'manager@example.com', 'Manager@2082');
+    await page.waitForURL(/\/admin/);
+    await page.getByText('Branch Manager').first().waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    expect((await t.http().post('/api/v1/auth/me').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('menuitem', { name: /sign out/i }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    const after = await t.http().post('/api/v1/auth/me').set('Authorization', `Bearer ${token}`);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Unauthenticated.' });
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { allocate, branchIds, uniquePhone } from '../factories/campaign';
+import { ageOtpMessages, allocate, branchIds, uniquePhone } from '../factories/campaign';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
 import { startTestApp, TestApp } from '../harness/test-app';
@@ -76,7 +76,9 @@ describe('public enquiry (browser)', () => {
     expect(row).toEqual({ shared: false, consented: true });
 
     // The code as the visitor's phone got it: the gateway's request for this number.
-    const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
+    const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, {
+      timeoutMs: 30_000,
+    });
     expect(fake.requestsTo('POST /v2/sms/').length).toBeGreaterThan(fakeBefore);
     const code = codeIn(String((sms.body as Record<string, string>).text));
     expect(code).toMatch(/^\d{6}$/);
@@ -123,7 +125,9 @@ describe('public enquiry (browser)', () => {
       const nepali = draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले रु. ५,००० नगद छुट जित्नुभयो।` });
       await nepali.waitFor();
       expect(await draw.getByText(`Congratulations ${name}! You have won a cash discount of Rs. 5,000.`).isVisible()).toBe(true);
-      expect(await draw.getByText(`An SMS will be sent to your phone ${phone.slice(0, 2)}******${phone.slice(-2)}.`).isVisible()).toBe(true);
+      expect(await draw.getByText(`An SMS will be sent to your phone ${phone.slice(0, 2)}******${phone.slice(-2)}.`).isVisible()).toBe(
+        true,
+      );
     });
 
     await step(page, 'close', async () => {
@@ -151,6 +155,128 @@ describe('public enquiry (browser)', () => {
     });
     const [row] = await t.db.query(`SELECT is_verified FROM preregistration WHERE slug = $1`, [slug]);
     expect(row.is_verified).toBe(false);
+    await page.close();
+  });
+  /** The newest code the gateway carried to a phone after `since` requests (the visitor's SMS). */
+  async function nextCodeTo(phone: string, since: number): Promise<{ code: string; text: string }> {
+    const sent = await fake.waitFor(
+      (r) =>
+        r.path === '/v2/sms/' &&
+        (r.body as Record<string, string>).to === phone &&
+        /verification code/.test((r.body as Record<string, string>).text),
+      { timeoutMs: 30_000, count: since + 1 },
+    );
+    const text = String((sent[sent.length - 1].body as Record<string, string>).text);
+    return { code: codeIn(text)!, text };
+  }
+  /** A minute has passed since the phone's last code (instead of sleeping through the wait). */
+  async function aMinuteLater(phone: string) {
+    await ageOtpMessages(t.db, phone, 61);
+    await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = $1`, [`return-send:60:${phone}`]);
+  }
+  const codesTo = (phone: string) =>
+    fake
+      .requestsTo('POST /v2/sms/')
+      .filter((r) => (r.body as Record<string, string>).to === phone && /verification code/.test((r.body as Record<string, string>).text))
+      .length;
+
+  it('takes a visitor who closed the code dialog back through "Enter your code" to the prize, and again once verified', async () => {
+    const page = await context.newPage();
+    const phone = uniquePhone();
+    const name = 'Maya Tamang';
+    const { slug } = await register(page, name, phone);
+    const masked = `${phone.slice(0, 2)}******${phone.slice(-2)}`;
+
+    await step(page, 'close the code dialog', async () => {
+      const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+      await verify.getByLabel('OTP').waitFor();
+      await verify.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    });
+
+    const enquiry = page.getByRole('dialog', { name: 'Registration for the campaign 2082' });
+    await step(page, 'registering again offers the way back, not the record', async () => {
+      await page.getByRole('link', { name: 'Register now' }).click();
+      const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+      const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
+      await enquiry.getByLabel('Full Name*').fill(name);
+      await enquiry.getByLabel('Phone Number*').fill(phone);
+      await enquiry.getByLabel('Bike Model*').selectOption({ label: model.title });
+      await enquiry.getByLabel('Where did you hear about us*').selectOption({ label: 'SOCIAL MEDIA' });
+      await enquiry.getByLabel('Your nearest showroom*').selectOption({ label: branch.title });
+      await enquiry.getByRole('button', { name: 'Submit' }).click();
+      await page
+        .getByRole('dialog', { name: 'Please Confirm Your Phone Number.' })
+        .getByRole('button', { name: 'Save and Notify' })
+        .click();
+      await enquiry.getByText('This phone number is already registered for the campaign.', { exact: false }).waitFor();
+      const back = enquiry.getByRole('link', { name: 'Enter your code' });
+      expect(await back.getAttribute('href')).toBe('/enquiry/return');
+      expect(await enquiry.innerHTML()).not.toContain(slug);
+      await enquiry.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    });
+
+    const back = page.getByRole('dialog', { name: 'Enter your code' });
+    await step(page, '"Already registered? Enter your code" on the landing page', async () => {
+      expect(await page.getByText('Already registered?').first().isVisible()).toBe(true);
+      await page.getByRole('link', { name: 'Enter your code' }).click();
+      await page.waitForURL((u) => u.pathname === '/enquiry/return');
+      await back.waitFor();
+    });
+
+    await aMinuteLater(phone);
+    const before = codesTo(phone);
+    await step(page, 'phone: the same answer for everyone, a fresh code by SMS', async () => {
+      await back.getByLabel('Phone Number*').fill(phone);
+      await back.getByRole('button', { name: 'Send me a code' }).click();
+      await back.getByText('If this number is registered, a code is on its way.').waitFor();
+      const text = await back.innerText();
+      expect(text).not.toContain(name);
+      expect(text).not.toContain(masked);
+    });
+    const fresh = await nextCodeTo(phone, before);
+    expect(fresh.text).toContain(`/enquiry/${slug}/verify`);
+
+    await step(page, 'a wrong code', async () => {
+      await back.getByLabel('OTP*').fill(fresh.code === '000000' ? '111111' : '000000');
+      await back.getByRole('button', { name: 'Verify OTP' }).click();
+      await back.getByText('The code is incorrect.').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/enquiry/return');
+    });
+
+    const draw = page.getByRole('dialog', { name: 'Prize Draw' });
+    const prizeHeading = draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले रु. ५,००० नगद छुट जित्नुभयो।` });
+    await step(page, 'the right code: verify, then the wheel and the prize', async () => {
+      await back.getByLabel('OTP*').fill(fresh.code);
+      await back.getByRole('button', { name: 'Verify OTP' }).click();
+      await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
+      await draw.getByRole('img', { name: /^Prize wheel with \d+ amounts$/ }).waitFor();
+      await prizeHeading.waitFor();
+      await draw.getByRole('button', { name: 'Close' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+    });
+    const [row] = await t.db.query(`SELECT is_verified, prize FROM preregistration WHERE slug = $1`, [slug]);
+    expect(row).toEqual({ is_verified: true, prize: PRIZE });
+
+    await aMinuteLater(phone);
+    const later = codesTo(phone);
+    await step(page, 'verified, the visitor comes back: the wheel turns to the same prize', async () => {
+      await page.getByRole('link', { name: 'Enter your code' }).click();
+      await back.getByLabel('Phone Number*').fill(phone);
+      await back.getByRole('button', { name: 'Send me a code' }).click();
+      await back.getByText('If this number is registered, a code is on its way.').waitFor();
+      const again = await nextCodeTo(phone, later);
+      await back.getByLabel('OTP*').fill(again.code);
+      await back.getByRole('button', { name: 'Verify OTP' }).click();
+      await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
+      await prizeHeading.waitFor();
+    });
+    const draws = await t.db.query(
+      `SELECT count(*)::int AS n FROM draw WHERE kind = 'preregistration' AND record_id = (SELECT id FROM preregistration WHERE slug = $1)`,
+      [slug],
+    );
+    expect(draws[0].n).toBe(1);
     await page.close();
   });
 });

@@ -70,7 +70,7 @@ export async function matrixContext(t: TestApp, tokens: () => Record<Exclude<Act
       publicEnquiry: async (side) => {
         const p = await pendingPreregistration(db, { branchId: null });
         await db.query(`UPDATE preregistration SET nearest_branch_id = $2 WHERE slug = $1`, [p.slug, branch[side].id]);
-        return { slug: p.slug, code: p.code };
+        return { slug: p.slug, code: p.code, phone: p.phone };
       },
       registration,
       testRide: async (side) => {

@@ -48,9 +48,11 @@ const toChoices = (names: { name: string }[]) => names.map((p) => ({ value: p.na
 
 /** Says where the offered branches come from when the chosen place has none. */
 function fallbackNote(choice: BranchChoice<BranchLike>, f: Form): string {
+  if (choice.wanted === 'city' && !choice.branches.length) {
+    return choice.nearby.length ? `No showroom in ${f.city} yet. Choose a city nearby that has one:` : `No showroom in ${f.city} yet.`;
+  }
   if (choice.scope === choice.wanted) return '';
-  const place = choice.wanted === 'city' ? f.city : choice.wanted === 'district' ? `${f.district} district` : `${f.state} province`;
-  if (choice.scope === 'district') return `No showroom in ${place} yet. Showing the showrooms of ${f.district} district.`;
+  const place = choice.wanted === 'district' ? `${f.district} district` : `${f.state} province`;
   if (choice.scope === 'state') return `No showroom in ${place} yet. Showing the showrooms of ${f.state} province.`;
   return `No showroom in ${place} yet. Showing all showrooms.`;
 }
@@ -153,7 +155,7 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Book a Rides" onClose={onClose}>
+    <Modal title="Book a Rides" onClose={onClose} closeButton>
       <form ref={formRef} onSubmit={submit} noValidate>
         {alert && (
           <p className="alert" role="alert">
@@ -169,9 +171,9 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
             </label>
           ))}
         </fieldset>
-        <TextField label="Full Name" {...bind('name')} required autoComplete="name" maxLength={191} />
+        <TextField label="Full Name*" {...bind('name')} required autoComplete="name" maxLength={191} />
         <SelectField
-          label="State"
+          label="State*"
           {...bind('state')}
           onChange={(e) => update({ state: e.target.value, district: '', city: '' })}
           required
@@ -179,7 +181,7 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
           options={toChoices(geo)}
         />
         <SelectField
-          label="District"
+          label="District*"
           {...bind('district')}
           onChange={(e) => update({ district: e.target.value, city: '' })}
           required
@@ -187,29 +189,40 @@ export default function BookingDialog({ onClose }: { onClose: () => void }) {
           options={toChoices(districtsOf(geo, form.state))}
         />
         <SelectField
-          label="City"
+          label="City*"
           {...bind('city')}
           required
           placeholder="Select City"
           options={toChoices(citiesOf(geo, form.state, form.district))}
         />
         <TextField label="Email" {...bind('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
-        <TextField label="Phone" {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
+        <TextField label="Phone*" {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
         <SelectField
-          label="Model"
+          label="Model*"
           {...bind('bike_model_id')}
           required
           placeholder="Select Model"
           options={models.map((m) => ({ value: String(m.id), label: m.title }))}
         />
         <SelectField
-          label="Branch"
+          label="Branch*"
           {...bind('branch_id')}
           required
           placeholder="Select Branch"
           options={choice.branches.map((b) => ({ value: String(b.id), label: b.title }))}
           hint={fallbackNote(choice, form) || undefined}
         />
+        {choice.nearby.length > 0 && (
+          <ul className="nearby" aria-label="Cities nearby with a showroom">
+            {choice.nearby.map((p) => (
+              <li key={`${p.district}|${p.city}`}>
+                <button type="button" className="chip" onClick={() => update({ district: p.district, city: p.city })}>
+                  {p.district === form.district ? p.city : `${p.city}, ${p.district}`}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {siteKey && (
           <Captcha
             siteKey={siteKey}

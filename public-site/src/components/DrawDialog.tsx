@@ -68,25 +68,34 @@ export default function DrawDialog({ slug }: { slug: string }) {
         prize == null && enquiry ? (
           <p className="note">Your prize is being prepared. Please check again in a moment.</p>
         ) : (
-          <p role="status">Loading…</p>
+          // The wheel's own box, so nothing moves when the wheel arrives.
+          <>
+            <p role="status" className="wheel wheel-loading">
+              Loading…
+            </p>
+            <div className="result-slot" />
+          </>
         )
       ) : (
         <>
           <Wheel segments={segments} prize={prize!} onDone={onDone} />
-          {done && (
-            <div className="result">
-              <h3 ref={message} tabIndex={-1} lang="ne">
-                बधाई छ {name}! तपाईंले {rupees(prize, 'ne')} नगद छुट जित्नुभयो।
-              </h3>
-              <p>
-                Congratulations {name}! You have won a cash discount of {rupees(prize)}.
-              </p>
-              <p lang="ne">
-                तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
-              </p>
-              <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
-            </div>
-          )}
+          {/* The slot keeps the result's room while the wheel turns (no layout shift). */}
+          <div className="result-slot">
+            {done && (
+              <div className="result">
+                <h3 ref={message} tabIndex={-1} lang="ne">
+                  बधाई छ {name}! तपाईंले <span className="nowrap">{rupees(prize, 'ne')}</span> नगद छुट जित्नुभयो।
+                </h3>
+                <p>
+                  Congratulations {name}! You have won a cash discount of <span className="nowrap">{rupees(prize)}</span>.
+                </p>
+                <p lang="ne">
+                  तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
+                </p>
+                <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
+              </div>
+            )}
+          </div>
         </>
       )}
       <div className="actions">

@@ -1,11 +1,11 @@
 import { SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings } from '../api';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, rememberReturningPhone } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '../imageScale';
 import { markCodeSent } from '../resendClock';
-import { navigate } from '../router';
+import { navigate, onLinkClick } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
@@ -57,6 +57,9 @@ const REQUIRED: [keyof Form, string][] = [
   ['source', 'Where did you hear about us is required.'],
   ['nearest_branch_id', 'Your nearest showroom is required.'],
 ];
+
+/** The server's answer for a phone that already has a pre-registration. */
+const ALREADY_REGISTERED = /already registered/i;
 
 /** `/enquiry`: 'Registration for the campaign 2082', the public pre-registration form. */
 export default function EnquiryDialog() {
@@ -176,6 +179,15 @@ export default function EnquiryDialog() {
         <TextField label="Full Name*" {...text('name')} required autoComplete="name" maxLength={191} />
         <TextField label="Address" {...text('address')} autoComplete="street-address" maxLength={191} />
         <TextField label="Phone Number*" {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
+        {errors.phone && ALREADY_REGISTERED.test(errors.phone) && (
+          // The way back by phone + code: never a link to the record itself.
+          <p className="error-action">
+            Already registered?{' '}
+            <a href="/enquiry/return" onClick={(e) => (rememberReturningPhone(nationalPhone(form.phone)), onLinkClick(e))}>
+              Enter your code
+            </a>
+          </p>
+        )}
         <TextField label="Citizenship No/PAN" {...text('citizenship_no')} inputMode="numeric" />
         <TextField label="Email" {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
         <SelectField label="Bike Model*" {...text('bike_model_id')} required placeholder="Select a bike model" options={modelChoices} />

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { getBranches, getSettings, type Branch, type Settings } from '../api';
 import { Modal } from '../components/Modal';
+import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
 
@@ -113,7 +114,7 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
     <details id={id} className="panel rich-panel">
       <summary>{title}</summary>
       {html ? (
-        <div className="rich" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="rich" dangerouslySetInnerHTML={{ __html: panelHtml(html, title) }} />
       ) : (
         <p className="muted">Details will be published soon.</p>
       )}
@@ -125,7 +126,8 @@ const NOTICE_KEY = 'notice-closed';
 
 /** The optional notice image: opened only once it has loaded (no shift), once per visit. */
 function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
-  const [ready, setReady] = useState(false);
+  // The image's own size once loaded: its box is known before it paints.
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [closed, setClosed] = useState(() => {
     try {
       return sessionStorage.getItem(NOTICE_KEY) === notice.url;
@@ -136,10 +138,10 @@ function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
   useEffect(() => {
     if (closed) return;
     const img = new Image();
-    img.onload = () => setReady(true);
+    img.onload = () => setSize({ width: img.naturalWidth, height: img.naturalHeight });
     img.src = notice.url;
   }, [closed, notice.url]);
-  if (closed || !ready) return null;
+  if (closed || !size) return null;
   const close = () => {
     setClosed(true);
     try {
@@ -150,7 +152,7 @@ function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
   };
   return (
     <Modal title="Notice" onClose={close} className="notice">
-      <img src={notice.url} alt="Campaign notice" className="notice-img" />
+      <img src={notice.url} width={size.width} height={size.height} alt="Campaign notice" className="notice-img" />
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={close} autoFocus>
           Close

@@ -51,7 +51,8 @@ export default function WinnerListPage() {
           ))}
         </ul>
       )}
-      {social.length > 0 && (
+      {/* Below the list: shown once the list is in, so it never moves when the list arrives. */}
+      {!videos.loading && social.length > 0 && (
         <nav aria-label="Follow us">
           <h2>Follow us</h2>
           <ul className="inline-list start">
@@ -65,11 +66,13 @@ export default function WinnerListPage() {
           </ul>
         </nav>
       )}
-      <p>
-        <a href="/#privacy-policy" onClick={onLinkClick}>
-          Privacy Policy
-        </a>
-      </p>
+      {!videos.loading && (
+        <p>
+          <a href="/#privacy-policy" onClick={onLinkClick}>
+            Privacy Policy
+          </a>
+        </p>
+      )}
     </div>
   );
 }

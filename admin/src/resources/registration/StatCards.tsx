@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Typography } from '@mui/material';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { formatPercent, statCards, Stats, STATS_REFRESH_MS } from './stats';
+import { CAPTCHA_OFF_WARNING, formatPercent, statCards, Stats, STATS_REFRESH_MS } from './stats';
 
 /**
  * Total Sales, Pre-Registrations and Daily Sales from GET /stats, each with its change
@@ -31,40 +31,47 @@ export const StatCards = () => {
   }, [dataProvider]);
 
   return (
-    <Grid container spacing={2} sx={{ mt: 1, mb: 1 }} component="section" aria-label="Statistics">
-      {(stats ? statCards(stats) : PLACEHOLDERS).map((card) => {
-        const up = card.change >= 0.005;
-        const down = card.change <= -0.005;
-        const Icon = up ? TrendingUpIcon : down ? TrendingDownIcon : TrendingFlatIcon;
-        return (
-          <Grid key={card.title} size={{ xs: 12, sm: 4 }}>
-            <Card>
-              <CardContent>
-                <Typography component="h2" variant="subtitle2" color="text.secondary">
-                  {card.title}
-                </Typography>
-                <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
-                  {stats ? card.value.toLocaleString('en-IN') : '…'}
-                </Typography>
-                <Box
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 0.5,
-                    color: up ? 'success.main' : down ? 'error.main' : 'text.secondary',
-                  }}
-                >
-                  <Icon fontSize="small" aria-hidden />
-                  <Typography variant="body2" component="span">
-                    {stats ? `${formatPercent(card.change)} since yesterday` : ' '}
+    <>
+      {stats?.captcha_off && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {CAPTCHA_OFF_WARNING}
+        </Alert>
+      )}
+      <Grid container spacing={2} sx={{ mt: 1, mb: 1 }} component="section" aria-label="Statistics">
+        {(stats ? statCards(stats) : PLACEHOLDERS).map((card) => {
+          const up = card.change >= 0.005;
+          const down = card.change <= -0.005;
+          const Icon = up ? TrendingUpIcon : down ? TrendingDownIcon : TrendingFlatIcon;
+          return (
+            <Grid key={card.title} size={{ xs: 12, sm: 4 }}>
+              <Card>
+                <CardContent>
+                  <Typography component="h2" variant="subtitle2" color="text.secondary">
+                    {card.title}
                   </Typography>
-                </Box>
-              </CardContent>
-            </Card>
-          </Grid>
-        );
-      })}
-    </Grid>
+                  <Typography variant="h4" component="p" sx={{ my: 0.5 }}>
+                    {stats ? card.value.toLocaleString('en-IN') : '…'}
+                  </Typography>
+                  <Box
+                    sx={{
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 0.5,
+                      color: up ? 'success.main' : down ? 'error.main' : 'text.secondary',
+                    }}
+                  >
+                    <Icon fontSize="small" aria-hidden />
+                    <Typography variant="body2" component="span">
+                      {stats ? `${formatPercent(card.change)} since yesterday` : ' '}
+                    </Typography>
+                  </Box>
+                </CardContent>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+    </>
   );
 };
 

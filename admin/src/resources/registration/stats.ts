@@ -6,7 +6,12 @@ export interface Stats {
   preregistrations_yesterday: number;
   sales_today: number;
   sales_yesterday: number;
+  /** Super Admin only: the public forms run without a captcha on purpose (CAPTCHA=off). */
+  captcha_off?: boolean;
 }
+
+export const CAPTCHA_OFF_WARNING =
+  'The public forms run without a captcha (CAPTCHA=off). Set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY and remove CAPTCHA=off to protect them.';
 
 /** SPEC section 9: the stats refresh every 60000 ms. */
 export const STATS_REFRESH_MS = 60_000;

@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, List, NumberField, SearchInput, SelectInput, TopToolbar } from 'react-admin';
+import { rupees } from '@campaign/domain';
+import { CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { showRowClick } from '../../routing';
 import { VIDEO_PRIZE_FILTER } from './videoPrizes';
@@ -24,9 +25,7 @@ export const VideoList = () => (
     <DataTable rowClick={showRowClick} bulkActionButtons={false}>
       <DataTable.Col source="title" label="Title" />
       <DataTable.Col source="registration_id" label="Registration Id" disableSort />
-      <DataTable.Col source="amount" label="Amount" disableSort>
-        <NumberField source="amount" locales="en-IN" />
-      </DataTable.Col>
+      <DataTable.Col source="amount" label="Amount" disableSort render={(r) => (r.amount ? rupees(r.amount) : '')} />
     </DataTable>
   </List>
 );

@@ -1,4 +1,5 @@
-import { Labeled, NumberField, Show, SimpleShowLayout, TextField, UrlField } from 'react-admin';
+import { rupees } from '@campaign/domain';
+import { FunctionField, Labeled, Show, SimpleShowLayout, TextField, UrlField } from 'react-admin';
 import { ShowActions } from '../../components/ShowActions';
 import { ThumbnailField } from '../../components/Thumbnail';
 
@@ -9,7 +10,7 @@ export const VideoShow = () => (
       <TextField source="title" label="Title" />
       <UrlField source="url" label="URL" target="_blank" rel="noopener noreferrer" />
       <TextField source="phone" label="Phone" emptyText="—" />
-      <NumberField source="amount" label="Amount" locales="en-IN" />
+      <FunctionField source="amount" label="Amount" render={(r) => (r.amount ? rupees(r.amount) : '')} />
       <Labeled label="Image">
         <ThumbnailField source="thumbnail" />
       </Labeled>

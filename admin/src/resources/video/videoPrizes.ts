@@ -1,5 +1,4 @@
-/** The video list's prize filter (SPEC section 2 "Videos"); empty means All. */
-export const VIDEO_PRIZE_FILTER = [
-  { id: 100000, name: '100000' },
-  { id: 1000000, name: '1000000' },
-];
+import { rupees } from '@campaign/domain';
+
+/** The video list's prize filter; empty means All. */
+export const VIDEO_PRIZE_FILTER = [100000, 1000000].map((id) => ({ id, name: rupees(id) }));

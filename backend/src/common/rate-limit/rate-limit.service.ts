@@ -1,5 +1,8 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ThrottlerStorage } from '@nestjs/throttler';
 import { DataSource } from 'typeorm';
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -8,19 +11,25 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counters kept in PostgreSQL, so every app instance shares them.
- * One statement per hit: the upsert is atomic under concurrency.
+ * Fixed-window counters kept in PostgreSQL (the unlogged `rate_limit` table), so every app
+ * instance shares them and a restart of the app keeps them. One statement per hit: the upsert
+ * is atomic under concurrency. Two users of the same code: the throttler's per-address route
+ * limits (@Throttle, through `increment`, the ThrottlerStorage interface) and the domain
+ * counters that need to peek and reset (per phone, per account, per code).
  */
 @Injectable()
-export class RateLimitService implements OnModuleInit, OnModuleDestroy {
+export class RateLimitService implements ThrottlerStorage, OnModuleInit, OnModuleDestroy {
   private sweeper?: NodeJS.Timeout;
 
   constructor(private readonly dataSource: DataSource) {}
 
   onModuleInit() {
-    this.sweeper = setInterval(() => {
-      this.dataSource.query(`DELETE FROM rate_limit WHERE reset_at < now() - interval '1 hour'`).catch(() => undefined);
-    }, 10 * 60 * 1000);
+    this.sweeper = setInterval(
+      () => {
+        this.dataSource.query(`DELETE FROM rate_limit WHERE reset_at < now() - interval '1 hour'`).catch(() => undefined);
+      },
+      10 * 60 * 1000,
+    );
     this.sweeper.unref();
   }
 
@@ -41,6 +50,20 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     return { allowed: row.hits <= limit, hits: row.hits, retryAfterSeconds: Math.max(1, row.ttl) };
   }
 
+  /**
+   * The throttler's storage: `ttl` in milliseconds, the answer's times in seconds. Over the
+   * limit, the address stays refused until its window ends (fixed window, as `hit`).
+   */
+  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    const r = await this.hit(key, limit, Math.max(1, Math.ceil(ttl / 1000)));
+    return {
+      totalHits: r.hits,
+      timeToExpire: r.retryAfterSeconds,
+      isBlocked: !r.allowed,
+      timeToBlockExpire: r.allowed ? 0 : r.retryAfterSeconds,
+    };
+  }
+
   /** Hits so far in the current window, without counting one. */
   async peek(key: string): Promise<RateLimitResult & { hits: number }> {
     const [row] = await this.dataSource.query(
@@ -48,6 +71,15 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       [key],
     );
     return { allowed: true, hits: row?.hits ?? 0, retryAfterSeconds: Math.max(1, row?.ttl ?? 0) };
+  }
+
+  /** Holds `key` for `seconds` from now (a delay: `peek` sees it until then), whatever it held before. */
+  async hold(key: string, seconds: number): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO rate_limit (key, hits, reset_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+       ON CONFLICT (key) DO UPDATE SET hits = 1, reset_at = EXCLUDED.reset_at`,
+      [key, seconds],
+    );
   }
 
   async reset(key: string): Promise<void> {

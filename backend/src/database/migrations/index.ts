@@ -9,7 +9,8 @@ import { SmsBatch1763800005000 } from './1763800005000-SmsBatch';
 import { AuditLog1763800006000 } from './1763800006000-AuditLog';
 import { UnlistedFiles1763800008000 } from './1763800008000-UnlistedFiles';
 import { TableSpeed1763800009000 } from './1763800009000-TableSpeed';
+import { RevokedToken1795543360400 } from './1795543360400-RevokedToken';
 import { Privacy1795544041987 } from './1795544041987-Privacy';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist. */
-export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, SalesSchema1763800003000, TestRideSchema1763800004000, SalesReferrerLink1763800004500, SmsBatch1763800005000, AuditLog1763800006000, UnlistedFiles1763800008000, TableSpeed1763800009000, Privacy1795544041987];
+export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, SalesSchema1763800003000, TestRideSchema1763800004000, SalesReferrerLink1763800004500, SmsBatch1763800005000, AuditLog1763800006000, UnlistedFiles1763800008000, TableSpeed1763800009000, RevokedToken1795543360400, Privacy1795544041987];

@@ -1,8 +1,7 @@
-import { Controller, ForbiddenException, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
@@ -26,10 +25,9 @@ export class AuditController {
   ) {}
 
   @Get()
-  @RequirePermissions(Permission.ReadUser)
+  @RequirePermissions(Permission.ReadUser, { headOfficeOnly: true })
   @ApiOperation({ summary: 'Audit trail table; filters user (email), resource, from, to (Nepal time)' })
-  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery & { user?: string; resource?: string; from?: string; to?: string }) {
-    if (!user.isAdmin) throw new ForbiddenException('You do not have permission to do this.');
+  table(@Query() query: PageQuery & { user?: string; resource?: string; from?: string; to?: string }) {
     const tz = this.config.get('app').campaignTz;
     const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
     if (typeof query.user === 'string' && query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ExtractJwt } from 'passport-jwt';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
-import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Throttle } from '@nestjs/throttler';
 import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -16,7 +17,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @RateLimit({ limit: 30, windowSeconds: 60 })
+  @Throttle({ short: { limit: 30, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sign in with email and password; answers access_token and user' })
   login(@Body() dto: LoginDto, @Req() req: Request) {
     return this.auth.login(dto, req.ip ?? 'unknown');
@@ -28,6 +29,15 @@ export class AuthController {
   @ApiOperation({ summary: 'Confirms the token and answers the signed-in user' })
   async me(@CurrentUser() user: AuthUser) {
     return { user: await this.auth.sessionUser(user.id) };
+  }
+
+  @RequirePermissions()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Signs out: this token is refused from now on, on every instance' })
+  async logout(@Req() req: Request) {
+    await this.auth.logout(ExtractJwt.fromAuthHeaderAsBearerToken()(req)!);
+    return { message: 'Signed out.' };
   }
 
   @RequirePermissions()

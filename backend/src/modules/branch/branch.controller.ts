@@ -69,7 +69,7 @@ export class BranchController {
 
   @Post('branch')
   @HttpCode(200)
-  @RequirePermissions(Permission.CreateBranch)
+  @RequirePermissions(Permission.CreateBranch, { headOfficeOnly: true })
   @UseInterceptors(NoFilesInterceptor())
   @ApiConsumes('application/json', 'multipart/form-data')
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateBranchDto) {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseIntercep
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
-import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Throttle } from '@nestjs/throttler';
 import { Captcha } from '../captcha/captcha.decorator';
 import type { Upload } from '../file/upload';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
@@ -21,7 +21,7 @@ export class EnquiryController {
   @Post()
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 10, windowSeconds: 600 }, { limit: 50, windowSeconds: 86400 })
+  @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
   @UseInterceptors(FileInterceptor('screenshot'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Public pre-registration (captcha when configured); sends the code by SMS' })
@@ -40,7 +40,7 @@ export class EnquiryController {
   @Post(':slug/verify')
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 20, windowSeconds: 600 })
+  @Throttle({ short: { limit: 20, ttl: 600_000 } })
   @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction' })
   async verify(@Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
     const { already } = await this.preregistrations.verify(slug, dto.code);
@@ -53,7 +53,7 @@ export class EnquiryController {
   @Post(':slug/resend')
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 5, windowSeconds: 600 })
+  @Throttle({ short: { limit: 5, ttl: 600_000 } })
   @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })
   async resend(@Param('slug') slug: string) {
     const phone = await this.preregistrations.resend(slug);

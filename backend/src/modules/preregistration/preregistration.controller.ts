@@ -43,7 +43,10 @@ export class PreregistrationController {
 
   @Post()
   @HttpCode(200)
-  @RequirePermissions(Permission.CreatePreregistration)
+  @RequirePermissions(Permission.CreatePreregistration, {
+    branchUsersOnly: true,
+    message: 'Only branch users can create pre-registrations: head office can view, edit and verify them.',
+  })
   @UseInterceptors(FileInterceptor('screenshot'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Create (branch staff only, tied to their branch); send_sms sends the code' })

@@ -8,6 +8,8 @@ import { FileModule } from '../file/file.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { EnquiryController } from './enquiry.controller';
+import { EnquiryReturnController } from './enquiry-return.controller';
+import { EnquiryReturnService } from './enquiry-return.service';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
@@ -16,8 +18,9 @@ import { PreregistrationService } from './preregistration.service';
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
   imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule],
-  controllers: [PreregistrationController, EnquiryController],
-  providers: [PreregistrationService, PreregistrationLinks],
+  // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
+  controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
+  providers: [PreregistrationService, PreregistrationLinks, EnquiryReturnService],
   exports: [PreregistrationService, PreregistrationLinks],
 })
 export class PreregistrationModule {}

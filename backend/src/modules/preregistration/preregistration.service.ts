@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -346,11 +346,8 @@ export class PreregistrationService implements OnModuleInit {
     return toPublicView(saved);
   }
 
-  /** POST /preregistration: branch staff only, tied to their branch. */
+  /** POST /preregistration: branch staff only (the route's access rule), tied to their branch. */
   async createStaff(actor: AuthUser, dto: CreatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
-    if (actor.branch_id === null) {
-      throw new ForbiddenException('Only branch users can create pre-registrations: head office can view, edit and verify them.');
-    }
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkOpenDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
@@ -387,7 +384,7 @@ export class PreregistrationService implements OnModuleInit {
       return await this.dataSource.transaction(async (em) => {
         const entity = em.create(PreregistrationEntity, { ...values, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
         const saved = await em.save(entity);
-        await this.issueCode(em, { id: saved.id, phone: saved.phone, name: saved.name }, saved.send_sms, settings);
+        await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name }, saved.send_sms, settings);
         return saved;
       });
     } catch (e) {
@@ -432,7 +429,7 @@ export class PreregistrationService implements OnModuleInit {
         if (stored) patch.screenshot_id = stored.id;
         if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
         // A new phone gets a new code (the old one went to the old phone).
-        if (phoneChanges) await this.issueCode(em, { id: row.id, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms, settings);
+        if (phoneChanges) await this.issueCode(em, { id: row.id, slug: row.slug, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms, settings);
       });
     } catch (e) {
       await this.files.discard(stored);
@@ -539,9 +536,10 @@ export class PreregistrationService implements OnModuleInit {
    * phone's limits (OneTimeCodes: the one code lifecycle, shared with the purchase coupon).
    * Only the transaction's connection is used: the settings were read before it began (a
    * second pooled connection inside a transaction can starve the pool, and the embedded
-   * PGlite serves one transaction at a time).
+   * PGlite serves one transaction at a time). The text's {link} is the record's verify page.
+   * Also used by the visitor's return path (enquiry-return.service.ts).
    */
-  private async issueCode(em: EntityManager, row: { id: number; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
+  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
     if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await em.query(
@@ -551,7 +549,8 @@ export class PreregistrationService implements OnModuleInit {
       [row.id, code, expiresAt, send],
     );
     if (send) {
-      const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name });
+      const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
+      const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
       await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
     }
   }

@@ -24,9 +24,10 @@ export class ReferrerController {
 
   @Post(':id')
   @HttpCode(200)
-  @RequirePermissions(Permission.UpdateRegistration)
+  // Referrers are shared by every branch: only head office renames them; branch users read them.
+  @RequirePermissions(Permission.UpdateRegistration, { headOfficeOnly: true })
   @UseInterceptors(NoFilesInterceptor())
-  @ApiOperation({ summary: 'Rename a referrer (its utm_source stays)' })
+  @ApiOperation({ summary: 'Rename a referrer (its utm_source stays); head office only' })
   async update(@Param('id') id: string, @Body() dto: UpdateReferrerDto) {
     return { data: await this.referrers.update(id, dto), message: 'Referrer updated successfully.' };
   }

@@ -6,7 +6,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import type { PageQuery } from '../../common/paging/paging';
-import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Throttle } from '@nestjs/throttler';
 import { AuditExport } from '../audit/audit.decorator';
 import { CouponCodeDto } from './dto/coupon-code.dto';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
@@ -69,7 +69,10 @@ export class RegistrationController {
 
   @Post()
   @HttpCode(200)
-  @RequirePermissions(Permission.CreateRegistration)
+  @RequirePermissions(Permission.CreateRegistration, {
+    branchUsersOnly: true,
+    message: 'Only branch users can create a registration: sign in with a branch account.',
+  })
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: 'Converts a verified pre-registration into a purchase and runs the purchase draw (branch staff only)' })
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateRegistrationDto) {
@@ -111,7 +114,7 @@ export class RegistrationController {
   @Post(':slug/verify')
   @HttpCode(200)
   @RequirePermissions(Permission.ReadRegistration)
-  @RateLimit({ limit: 30, windowSeconds: 60 })
+  @Throttle({ short: { limit: 30, ttl: 60_000 } })
   @ApiOperation({ summary: 'Confirms the coupon code the customer received (key hand-over); 5 wrong tries need a new code' })
   async verify(@CurrentUser() user: AuthUser, @Param('slug') slug: string, @Body() dto: CouponCodeDto) {
     return { data: await this.registrations.verifyCoupon(user, slug, dto.code), message: 'Coupon code verified.' };
@@ -120,7 +123,7 @@ export class RegistrationController {
   @Post(':slug/reset')
   @HttpCode(200)
   @RequirePermissions(Permission.ReadRegistration)
-  @RateLimit({ limit: 20, windowSeconds: 60 })
+  @Throttle({ short: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sends a new coupon code by SMS (60 s between sends, 5 a day)' })
   async reset(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
     return { data: await this.registrations.resetCoupon(user, slug), message: 'A new code has been sent to the customer.' };
@@ -129,7 +132,7 @@ export class RegistrationController {
   @Post(':slug/notify')
   @HttpCode(200)
   @RequirePermissions(Permission.ReadRegistration)
-  @RateLimit({ limit: 20, windowSeconds: 60 })
+  @Throttle({ short: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sends the coupon SMS again (60 s between sends, 5 a day)' })
   async notify(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
     return { data: await this.registrations.notifyCoupon(user, slug), message: 'The coupon SMS has been sent again.' };

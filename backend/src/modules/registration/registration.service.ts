@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -311,10 +311,8 @@ export class RegistrationService implements OnModuleInit {
    * purchased (422), so there is one registration and one draw.
    */
   async create(user: AuthUser, dto: CreateRegistrationDto) {
-    if (user.branch_id === null) {
-      throw new ForbiddenException('Only branch users can create a registration: sign in with a branch account.');
-    }
-    const branchId = user.branch_id;
+    // Branch users only: the route's access rule refuses head office.
+    const branchId = user.branch_id!;
     const billNo = prefixBillNo(branchId, dto.bill_no);
     // Read before the transaction: the settings have their own connection, and the embedded
     // database runs one transaction at a time.

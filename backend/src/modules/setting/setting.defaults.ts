@@ -52,7 +52,7 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   roadies: ['Roadie One', 'Roadie Two', 'Roadie Three', 'Roadie Four', 'Roadie Five'],
   base_prize_preregistration: 3000,
   base_prize_registration: 1500,
-  sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone.',
+  sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone. Enter it at {link}',
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom.',
   campaign_ends_on: null,
   retention_days: 180,
@@ -67,8 +67,15 @@ export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
  * someone typed (a visitor's name above all) going out under the brand's sender, so it is
  * made unable to carry a message of its own (smsValue).
  */
-export function fillTemplate(template: string, values: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : smsValue(values[k])));
+export function fillTemplate(
+  template: string,
+  values: Record<string, string | number | null | undefined>,
+  /** Values the app made itself from its configuration (the code SMS's {link}): inserted as they are, never a visitor's text. */
+  trusted: Record<string, string> = {},
+): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) =>
+    Object.hasOwn(trusted, k) ? trusted[k] : values[k] === undefined || values[k] === null ? m : smsValue(values[k]),
+  );
 }
 
 /** Longest inserted value (characters): a stored name (100) or a campaign name (100). */

@@ -35,7 +35,8 @@ describe('SMS templates with hostile values', () => {
     it(`${name}: no inserted value forms a link, carries a control character or grows the text past its bound`, () => {
       for (const hostile of HOSTILE) {
         const values = { name: hostile, code: hostile, prize: hostile, coupon: hostile, total: hostile, bill_no: hostile, campaign: hostile, brand: hostile, what: hostile, model: hostile, branch: hostile, phone: hostile, city: hostile };
-        const text = fillTemplate(template, values);
+        // {link} is the app's own address (trusted, from PUBLIC_URL), not a value anyone typed.
+        const text = fillTemplate(template, values, { link: '' });
         expect(text).not.toMatch(LETTER_DOT_LETTER);
         expect(text).not.toMatch(CONTROL);
         expect(text).not.toMatch(/\{\w+\}/);
@@ -44,6 +45,13 @@ describe('SMS templates with hostile values', () => {
       }
     });
   }
+
+  it("inserts the app's own link (the code SMS's {link}) as it is, and only that", () => {
+    const link = 'https://campaign.example.com/enquiry/Ab3_x-YZ12qw/verify';
+    const text = fillTemplate(SETTING_DEFAULTS.sms_template_otp, { code: '123456', campaign: 'evil.example', link: 'evil.example' }, { link });
+    expect(text).toContain(`Enter it at ${link}`);
+    expect(text).toContain('evil. example');
+  });
 
   it('sends an honest name as typed, and breaks a link only by a space after its dot', () => {
     expect(fillTemplate(TEMPLATES.prize, { name: 'Ram B. Thapa', prize: '3,000', campaign: 'Dashain 2082', brand: 'Motorcycle' })).toBe(

@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import type { PageQuery } from '../../common/paging/paging';
-import { RateLimit } from '../../common/rate-limit/rate-limit.guard';
+import { Throttle } from '@nestjs/throttler';
 import { AuditExport } from '../audit/audit.decorator';
 import { Captcha } from '../captcha/captcha.decorator';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
@@ -23,7 +23,7 @@ export class TestRideController {
   @Post()
   @Public()
   @HttpCode(200)
-  @RateLimit({ limit: 10, windowSeconds: 60 }, { limit: 60, windowSeconds: 3600 })
+  @Throttle({ short: { limit: 10, ttl: 60_000 }, long: { limit: 60, ttl: 3_600_000 } })
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: "Book a test ride or a bike (public dialog 'Book a Rides')" })
   async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string) {

@@ -102,6 +102,8 @@ export class UserService {
   async remove(actor: AuthUser, slug: string): Promise<void> {
     const user = await this.findOne(actor, slug);
     if (user.id === actor.id) throw new UnprocessableError({ id: ['You cannot delete your own account.'] });
+    // Deleting signs the user out everywhere at once, as a password change does.
+    await this.users.increment({ id: user.id }, 'token_version', 1);
     await this.users.softDelete({ id: user.id });
   }
 

@@ -1,0 +1,61 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerModuleOptions,
+  ThrottlerStorage,
+} from '@nestjs/throttler';
+import { ConfigService } from '../../config/config.module';
+import { TooManyRequestsError } from '../http/errors';
+
+/** The windows a route may limit (one or two per route); each route names its own limit and ttl. */
+export const THROTTLERS = [
+  { name: 'short', ttl: 60_000, limit: 0 },
+  { name: 'long', ttl: 3_600_000, limit: 0 },
+];
+
+type HandleRequestProps = Parameters<ThrottlerGuard['handleRequest']>[0];
+
+/**
+ * @nestjs/throttler's guard with three house rules:
+ * - only routes that carry @Throttle for a window are counted in it (every public write has
+ *   one; other routes cost no database write);
+ * - RATE_LIMIT_DISABLED (never in production) turns the route limits off for the load bench;
+ * - the refusal is our 429 { message } with a plain Retry-After (the filter writes the header).
+ * Counters live in PostgreSQL (RateLimitService), keyed by route, window and client address.
+ */
+@Injectable()
+export class RouteThrottlerGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly config: ConfigService,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  protected async shouldSkip(): Promise<boolean> {
+    return this.config.get('rateLimit').disabled;
+  }
+
+  protected async handleRequest(props: HandleRequestProps): Promise<boolean> {
+    const { context, throttler } = props;
+    const limited = this.reflector.getAllAndOverride<number | undefined>(`THROTTLER:LIMIT${throttler.name}`, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (limited === undefined) return true;
+    return super.handleRequest(props);
+  }
+
+  protected generateKey(context: ExecutionContext, tracker: string, name: string): string {
+    return `ip:${context.getClass().name}.${context.getHandler().name}:${name}:${tracker}`;
+  }
+
+  protected async throwThrottlingException(_context: ExecutionContext, detail: { timeToBlockExpire: number }): Promise<void> {
+    throw new TooManyRequestsError('Too many requests. Please try again later.', detail.timeToBlockExpire);
+  }
+}

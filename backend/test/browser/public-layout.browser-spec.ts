@@ -1,0 +1,114 @@
+import { Browser, BrowserContext, Page } from 'playwright-core';
+import { allocate, pendingPreregistration } from '../factories/campaign';
+import { pngBuffer } from '../factories/images';
+import { launchBrowser, PHONE } from '../harness/browser';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { newContext, step } from './journey';
+
+/**
+ * Nothing on a public route moves while it loads (cumulative layout shift < 0.05, the
+ * browser's own layout-shift entries): the landing page, the winner list (its video cards
+ * used to move when their thumbnails arrived) and the dialogs, up to the wheel's result.
+ */
+describe('public routes keep still while they load (browser)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 4000, probability: 100 });
+    browser = await launchBrowser();
+    context = await newContext(browser, PHONE);
+    // Every layout shift the page makes, kept on the window (as Lighthouse counts them: not after input).
+    await context.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__cls += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await t?.close();
+  });
+
+  const cls = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
+  async function settle(page: Page) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+  }
+
+  it('the landing page and the winner list', async () => {
+    // Winner cards with thumbnails (their name in the middle, as the demo's).
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    for (const [i, title] of ['Sita Gurung', 'Hari Thapa', 'Maya Rai', 'Ram Karki', 'Gita Shah'].entries()) {
+      const made = await t
+        .http()
+        .post('/api/v1/video')
+        .set('Authorization', admin)
+        .field('title', `${title}: winner`)
+        .field('url', `https://www.example.com/videos/${i}`)
+        .field('amount', '50000')
+        .attach('thumbnail', await pngBuffer(640, 360), `${i}.png`);
+      expect(made.body.data).toMatchObject({ thumbnail: { id: expect.any(Number) } });
+    }
+    for (const path of ['/', '/winner-list']) {
+      const page = await context.newPage();
+      await step(page, `load ${path}`, async () => {
+        await page.goto(`${t.url}${path}`);
+        if (path === '/winner-list') await page.locator('.video-grid img').first().waitFor();
+        else await page.getByText('Nearby Showroom').waitFor();
+        await settle(page);
+        expect([path, await cls(page)]).toEqual([path, expect.any(Number)]);
+        expect(await cls(page)).toBeLessThan(0.05);
+        // Every image has its box before it arrives.
+        const unsized = await page.$$eval('img', (imgs) =>
+          imgs.filter((i) => !(Number(i.getAttribute('width')) > 0 && Number(i.getAttribute('height')) > 0)).map((i) => i.src),
+        );
+        expect(unsized).toEqual([]);
+      });
+      await page.close();
+    }
+  });
+
+  it('the dialogs: enquiry, enter your code, verify and the draw to its result', async () => {
+    const p = await pendingPreregistration(t.db, { branchId: null });
+    const cases: [string, (page: Page) => Promise<void>][] = [
+      [
+        '/enquiry',
+        (page) => page.getByRole('dialog', { name: 'Registration for the campaign 2082' }).getByLabel('Your nearest showroom*').waitFor(),
+      ],
+      ['/enquiry/return', (page) => page.getByRole('dialog', { name: 'Enter your code' }).getByLabel('Phone Number*').waitFor()],
+      [`/enquiry/${p.slug}/verify`, (page) => page.getByRole('dialog', { name: 'Verify Your Phone Number' }).getByLabel('OTP').waitFor()],
+    ];
+    for (const [path, ready] of cases) {
+      const page = await context.newPage();
+      await step(page, `load ${path}`, async () => {
+        await page.goto(`${t.url}${path}`);
+        await ready(page);
+        await settle(page);
+        expect(await cls(page)).toBeLessThan(0.05);
+      });
+      await page.close();
+    }
+
+    const verified = await t.http().post(`/api/v1/enquiry/${p.slug}/verify`).send({ code: p.code });
+    expect(verified.status).toBe(200);
+    const page = await context.newPage();
+    await step(page, 'the draw, until the result shows', async () => {
+      await page.goto(`${t.url}/enquiry/${p.slug}/draw`);
+      await page
+        .getByRole('dialog', { name: 'Prize Draw' })
+        .getByRole('heading', { name: /रु\. ४,०००/ })
+        .waitFor();
+      await page.waitForTimeout(300);
+      expect(await cls(page)).toBeLessThan(0.05);
+    });
+    await page.close();
+  });
+});
