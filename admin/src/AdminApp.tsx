@@ -3,25 +3,42 @@ import { Admin, CustomRoutes } from 'react-admin';
 import { AccessDenied } from './layout/AccessDenied';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
-import { ProfilePage } from './pages/ProfilePage';
-import { SettingsPage } from './pages/SettingsPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
-import { schemeRoutes } from './resources/allocation';
-import { analyticsRoutes } from './resources/analytics';
-import { auditRoutes } from './resources/audit';
-import bikeModel from './resources/bike-model';
-import branch from './resources/branch';
-import preregistration, { preregistrationRoutes } from './resources/preregistration';
-import { referrerRoutes } from './resources/referrer';
-import registration, { printRoute, RegistrationDashboard, registrationRoutes } from './resources/registration';
-import { smsRoutes } from './resources/sms';
-import testRide from './resources/test-ride';
-import user from './resources/user';
-import video from './resources/video';
-import { appResource } from './routing';
+import { schemeRoutes } from './resources/allocation/routes';
+import { analyticsRoutes } from './resources/analytics/routes';
+import { auditRoutes } from './resources/audit/routes';
+import { preregistrationRoutes } from './resources/preregistration/routes';
+import { referrerRoutes } from './resources/referrer/routes';
+import { printRoute, registrationRoutes } from './resources/registration/routes';
+import { smsRoutes } from './resources/sms/routes';
+import { appResource, lazyPage } from './routing';
 import { theme } from './theme';
+
+/*
+ * The shell (react-admin, the layout, the providers) is one chunk; every screen below loads
+ * its own code when first opened (appResource and lazyPage, routing.tsx), so signing in
+ * never waits for the forms, the charts, the rich-text editor or the wheel.
+ */
+const RESOURCES = [
+  appResource('branch', { load: () => import('./resources/branch'), edit: true, create: true, recordRepresentation: 'title' }, 'Dealers'),
+  appResource('user', { load: () => import('./resources/user'), edit: true, create: true, recordRepresentation: 'name' }, 'Dealer Users'),
+  appResource('bike-model', { load: () => import('./resources/bike-model'), edit: true, create: true, recordRepresentation: 'title' }, 'Bike Models'),
+  appResource('video', { load: () => import('./resources/video'), edit: true, create: true, recordRepresentation: 'title' }, 'Winners'),
+  appResource(
+    'preregistration',
+    { load: () => import('./resources/preregistration'), edit: true, create: true, recordRepresentation: 'name' },
+    'Pre-Registration',
+  ),
+  appResource('registration', { load: () => import('./resources/registration'), edit: true, create: true, recordRepresentation: 'name' }, 'Customers'),
+  appResource('test-ride', { load: () => import('./resources/test-ride'), recordRepresentation: 'name' }, 'Test Rides'),
+];
+
+const RegistrationDashboard = lazyPage(() => import('./resources/registration/RegistrationDashboard'), (m) => m.RegistrationDashboard);
+/** The settings form carries the rich-text editor (tiptap): its own chunk. */
+const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), (m) => m.SettingsPage);
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), (m) => m.ProfilePage);
 
 /** The admin at /admin/*; signed-out users go to /login (see authProvider). */
 export const AdminApp = () => (
@@ -40,13 +57,7 @@ export const AdminApp = () => (
     dashboard={RegistrationDashboard}
     accessDenied={AccessDenied}
   >
-    {appResource('branch', branch, 'Dealers')}
-    {appResource('user', user, 'Dealer Users')}
-    {appResource('bike-model', bikeModel, 'Bike Models')}
-    {appResource('video', video, 'Winners')}
-    {appResource('preregistration', preregistration, 'Pre-Registration')}
-    {appResource('registration', registration, 'Customers')}
-    {appResource('test-ride', testRide, 'Test Rides')}
+    {RESOURCES}
     <CustomRoutes>
       <Route path="/settings" element={<SettingsPage />} />
       <Route path="/profile" element={<ProfilePage />} />

@@ -1,15 +1,36 @@
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { AdminApp } from './AdminApp';
+import { lazy, Suspense, useState } from 'react';
 import { LoginPage } from './login/LoginPage';
+import { LOGIN_PATH } from './providers/authProvider';
 
 /**
- * The login page lives at /login, outside the admin (SPEC section 2); the admin at
- * /admin/*. A data router, so react-admin uses it (and can block unsaved-form leaves).
+ * The router, react-admin and the screens: not needed to sign in, so they load after the
+ * login page (which a phone on a slow network shows first) or when /admin is opened.
  */
-const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
-  { path: '/admin/*', element: <AdminApp /> },
-  { path: '*', element: <Navigate to="/admin" replace /> },
-]);
+const AdminRouter = lazy(() => import('./AdminRouter'));
 
-export const App = () => <RouterProvider router={router} />;
+/** The state react-router keeps in the history entry (a reload of /login after a redirect keeps where the user was). */
+const routerState = () => (window.history.state as { usr?: unknown } | null)?.usr ?? null;
+
+/**
+ * /login opened directly shows the login page alone; signing in moves to the page asked for
+ * and loads the admin there, without reloading the page. Every other address loads the admin,
+ * whose router also serves /login after a sign-out or a redirect.
+ */
+export const App = () => {
+  const [admin, setAdmin] = useState(() => window.location.pathname !== LOGIN_PATH);
+  if (!admin)
+    return (
+      <LoginPage
+        state={routerState()}
+        go={(to) => {
+          window.history.replaceState(null, '', to);
+          setAdmin(true);
+        }}
+      />
+    );
+  return (
+    <Suspense fallback={null}>
+      <AdminRouter />
+    </Suspense>
+  );
+};

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { ComponentType, lazy, ReactElement, Suspense } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { Identifier, Resource, ResourceProps } from 'react-admin';
+import { Identifier, Loading, Resource, ResourceProps } from 'react-admin';
 
 export const ADMIN_BASE = '/admin';
 
@@ -29,7 +29,30 @@ export interface ResourceDefinition {
   /** None for read-only resources (test rides): no edit route, no Edit button. */
   edit?: ComponentType;
   create?: ComponentType;
-  icon?: ComponentType;
+}
+
+/**
+ * A screen whose code loads when it is first opened (its own chunk of the build): the admin
+ * shell and the login page load first, each screen's code (and the libraries only it uses:
+ * the charts, the rich-text editor, the wheel) on the way to it. A spinner shows meanwhile.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType | undefined): () => ReactElement {
+  const Page = lazy(async () => ({ default: pick(await load()) ?? (() => null) }));
+  const Lazy = () => (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+  return Lazy;
+}
+
+/** What <Admin> must know of a resource before its code loads. */
+export interface LazyResource {
+  /** The resource's screens (its index.ts): loaded when one of them is first opened. */
+  load: () => Promise<{ default: ResourceDefinition }>;
+  /** Which optional screens it has (Edit buttons and routes are decided before the code loads). */
+  edit?: boolean;
+  create?: boolean;
   recordRepresentation?: ResourceProps['recordRepresentation'];
 }
 
@@ -37,17 +60,18 @@ export interface ResourceDefinition {
  * A <Resource> with the spec's record URLs. Called as a function (not rendered as a
  * component) so <Admin> still sees a Resource element among its children.
  */
-export function appResource(name: string, def: ResourceDefinition, label: string) {
-  const { show: Show, edit: Edit } = def;
+export function appResource(name: string, def: LazyResource, label: string) {
+  const view = (key: keyof ResourceDefinition) => lazyPage(def.load, (m) => m.default[key]);
+  const Show = view('show');
+  const Edit = def.edit ? view('edit') : undefined;
   return (
     <Resource
       key={name}
       name={name}
-      list={def.list}
-      create={def.create}
+      list={view('list')}
+      create={def.create ? view('create') : undefined}
       hasShow
       hasEdit={!!Edit}
-      icon={def.icon}
       recordRepresentation={def.recordRepresentation}
       options={{ label }}
     >

@@ -1,7 +1,7 @@
 /**
  * Front-end figures: the public site's JavaScript and CSS per route (gzipped, read from
  * public-site/dist: the entry chunk, the route's lazy chunk and every chunk they import
- * statically), the admin's initial JavaScript, and Lighthouse 12 mobile runs of the landing
+ * statically), the admin's JavaScript per route (login, shell, each screen), and Lighthouse 12 mobile runs of the landing
  * page and the enquiry dialog in Debian's Chromium, offline on loopback.
  */
 import { execFile } from 'node:child_process';
@@ -76,15 +76,63 @@ export function publicSiteSizes(root: string): RouteSize[] {
   });
 }
 
-/** The admin's initial JavaScript: index.html's scripts and module preloads, with their static imports. */
-export function adminInitialJs(root: string): { jsGz: number; chunks: number } {
+/**
+ * The admin's routes (admin/src/AdminApp.tsx and resources/<name>/routes.tsx) and the lazy chunk
+ * each one loads besides the shell: a resource's chunk is named after its folder (index.ts), a
+ * page's after its module.
+ */
+export const ADMIN_ROUTES: Array<{ route: string; chunk: string }> = [
+  { route: 'dashboard', chunk: 'RegistrationDashboard' },
+  { route: 'dealers (branch)', chunk: 'branch' },
+  { route: 'dealer users', chunk: 'user' },
+  { route: 'pre-registrations', chunk: 'preregistration' },
+  { route: 'pre-registration draw (wheel)', chunk: 'PreregistrationDraw' },
+  { route: 'customers (registration)', chunk: 'registration' },
+  { route: 'registration draw (wheel)', chunk: 'RegistrationDraw' },
+  { route: 'trash', chunk: 'RegistrationDeletedList' },
+  { route: 'print', chunk: 'PrintPage' },
+  { route: 'test rides', chunk: 'test-ride' },
+  { route: 'referrer report', chunk: 'ReferrerList' },
+  { route: 'bike models', chunk: 'bike-model' },
+  { route: 'winners (video)', chunk: 'video' },
+  { route: 'sms', chunk: 'SmsPage' },
+  { route: 'analytics (charts)', chunk: 'AnalyticsPage' },
+  { route: 'scheme', chunk: 'AllocationList' },
+  { route: 'settings (rich-text editor)', chunk: 'SettingsPage' },
+  { route: 'audit trail', chunk: 'AuditList' },
+];
+
+export interface AdminSizes {
+  /** What /login loads before the form is usable: index.html's scripts and module preloads, with their static imports. */
+  login: { jsGz: number; chunks: number };
+  /** The admin's shell (router, react-admin, layout) on top of the login's chunks. */
+  shell: { jsGz: number; chunks: number };
+  /** Each route: the shell and the route's own chunk with its static imports. */
+  routes: Array<{ route: string; jsGz: number; chunks: number; found: boolean }>;
+}
+
+/** The admin's JavaScript per route, gzipped, read from admin/dist. */
+export function adminSizes(root: string): AdminSizes {
   const dist = join(root, 'admin', 'dist');
+  const assets = join(dist, 'assets');
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const refs = [...html.matchAll(/(?:src|href)="(?:\/admin)?\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
-  const chunks = closure(join(dist, 'assets'), refs);
-  let js = 0;
-  for (const c of chunks) js += gz(readFileSync(join(dist, 'assets', c)));
-  return { jsGz: js, chunks: chunks.size };
+  const sizeOf = (chunks: Set<string>) => [...chunks].reduce((n, c) => n + gz(readFileSync(join(assets, c))), 0);
+  const chunkOf = (name: string) => files.find((f) => new RegExp(`^${name.replace(/[-]/g, '\\-')}-[\\w-]{8}\\.js$`).test(f));
+  const login = closure(assets, refs);
+  const shellChunk = chunkOf('AdminRouter');
+  const shell = closure(assets, shellChunk ? [shellChunk] : [], new Set(login));
+  const shellGz = sizeOf(shell);
+  return {
+    login: { jsGz: sizeOf(login), chunks: login.size },
+    shell: { jsGz: shellGz, chunks: shell.size },
+    routes: ADMIN_ROUTES.map(({ route, chunk }) => {
+      const file = chunkOf(chunk);
+      const all = closure(assets, file ? [file] : [], new Set(shell));
+      return { route, jsGz: sizeOf(all), chunks: all.size, found: !!file };
+    }),
+  };
 }
 
 export interface LighthouseFigures {

@@ -112,7 +112,7 @@ describe('authorization matrix (every route x caller x branch)', () => {
         return (res.body.data as Array<{ id: number }>).map((b) => b.id);
       case 'xlsx': {
         const titles = new Map<string, number>((await t.db.query(`SELECT id, title FROM branch`)).map((b: { id: number; title: string }) => [b.title, b.id]));
-        return (await xlsxObjects(res)).map((r) => titles.get(r[listing.column]) ?? null);
+        return (await xlsxObjects(res)).map((r) => titles.get(r[listing.column]) ?? (listing.fallback ? titles.get(r[listing.fallback]) : undefined) ?? null);
       }
       case 'files': {
         const ids = (res.body.data as Array<{ id: number }>).map((f) => f.id);

@@ -74,7 +74,8 @@ export interface MatrixContext {
 export type Listing =
   | { kind: 'rows'; table: 'preregistration' | 'registration' | 'test_ride' | 'user' | 'allocation'; path?: string }
   | { kind: 'branches' }
-  | { kind: 'xlsx'; column: string }
+  /** `fallback`: the column naming the owner when `column` names none (a public enquiry is its nearest showroom's). */
+  | { kind: 'xlsx'; column: string; fallback?: string }
   | { kind: 'files' }
   | { kind: 'stats' }
   | { kind: 'referrers' }
@@ -366,7 +367,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v1/preregistration/download': {
     expect: anyLogin,
     branchOwned: true,
-    listing: { kind: 'xlsx', column: 'Branch' },
+    listing: { kind: 'xlsx', column: 'Branch', fallback: 'Nearest Branch' },
     request: async (c, side) => ({ ...get('/preregistration/download', { branch: c.branch[side].id }), xlsx: true }),
   },
   'GET /api/v1/preregistration/:slug': {

@@ -37,7 +37,8 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     });
     const slug = created.body.data.slug;
     const [stored] = await t.db.query(`SELECT phone, shared, branch_id, code, code_attempts, status FROM preregistration WHERE slug = $1`, [slug]);
-    expect(stored).toMatchObject({ phone: '9841000123', shared: true, branch_id: null, code_attempts: 0, status: 'pending' });
+    // The box was left unticked (not sent): stored as not shared.
+    expect(stored).toMatchObject({ phone: '9841000123', shared: false, branch_id: null, code_attempts: 0, status: 'pending' });
     expect(stored.code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(created.body)).not.toContain(stored.code);
 

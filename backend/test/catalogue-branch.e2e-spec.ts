@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { BranchCounters } from '../src/modules/branch/branch-counters';
+import { allocate, bikeModelId, makePreregistration } from './factories/purchase';
 import { makeCustomer } from './factories/sms';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -208,32 +208,53 @@ describe('branches (/api/v1/branches, /branch, /branch-stats)', () => {
     expect(wb2.getWorksheet('Branches')!.getRow(2).getCell(1).value).toBe('Kathmandu Motors');
   });
 
-  it('gives per-branch statistics, 0 until the counting domains register', async () => {
-    const res = await t.http().get('/api/v1/branch-stats').set('Authorization', admin);
-    expect(res.status).toBe(200);
-    expect(res.body.data[0]).toEqual({ id: branches[0].id, slug: branches[0].slug, title: 'Kathmandu Motors', preregistrations: 0, sales: 0, test_rides: 0, prizes_awarded: 0 });
+  it('gives per-branch statistics counted by the modules that own the records', async () => {
+    const [a, b] = branches;
+    const before = await t.http().get('/api/v1/branch-stats').set('Authorization', admin);
+    expect(before.status).toBe(200);
+    const [a0, b0] = before.body.data;
+    expect(a0).toMatchObject({ id: a.id, slug: a.slug, title: 'Kathmandu Motors' });
+    // A's own (with a prize), a public enquiry whose nearest showroom is A (A owns it), one unverified, one deleted, one of B.
+    await makePreregistration(t.db, { branchId: a.id, prize: 3000 });
+    await makePreregistration(t.db, { branchId: null, nearestBranchId: a.id, prize: 4000 });
+    await makePreregistration(t.db, { branchId: a.id, verified: false });
+    await makePreregistration(t.db, { branchId: a.id, deleted: true });
+    await makePreregistration(t.db, { branchId: b.id });
+    const model = await bikeModelId(t.db);
+    for (const [branch, deleted] of [[a.id, false], [a.id, true], [b.id, false]] as const) {
+      await t.db.query(
+        `INSERT INTO test_ride (slug, name, phone, state, district, city, branch_id, bike_model_id, deleted_at)
+         VALUES (md5(random()::text), 'Rider', '9841000000', 'Bagmati', 'Kathmandu', 'Kathmandu', $1, $2, CASE WHEN $3 THEN now() END)`,
+        [branch, model, deleted],
+      );
+    }
+    const after = await t.http().get('/api/v1/branch-stats').set('Authorization', admin);
+    expect(after.body.data[0]).toEqual({
+      ...a0,
+      preregistrations: a0.preregistrations + 3,
+      test_rides: a0.test_rides + 1,
+      prizes_awarded: a0.prizes_awarded + 2,
+    });
+    expect(after.body.data[1]).toEqual({ ...b0, preregistrations: b0.preregistrations + 1, test_rides: b0.test_rides + 1, prizes_awarded: b0.prizes_awarded + 1 });
   });
 
-  it('counts what a domain registers through BranchCounters, in the table, the order and the stats', async () => {
-    await t.db.query(`CREATE TABLE counted_sale (id serial PRIMARY KEY, branch_id int NOT NULL REFERENCES branch(id))`);
-    await t.db.query(`INSERT INTO counted_sale (branch_id) VALUES ($1), ($1), ($2)`, [branches[3].id, branches[4].id]);
-    const counters = t.app.get(BranchCounters);
-    counters.register('registrations_count', (b) => `SELECT count(*) FROM counted_sale s WHERE s.branch_id = ${b}.id`);
-    counters.register('sales', (b) => `SELECT count(*) FROM counted_sale s WHERE s.branch_id = ${b}.id`);
+  it('counts the prizes of Rs. 1,00,000 and Rs. 9,00,000 allocations in the branch table, its order and one branch', async () => {
+    const [, , , c, d] = branches;
+    await allocate(t.db, { type: 'preregistration_branch', branchId: c.id, count: 3, amount: 100000, probability: 1 });
+    await allocate(t.db, { type: 'registration_branch', branchId: c.id, count: 2, amount: 100000, probability: 1 });
+    await allocate(t.db, { type: 'registration_branch', branchId: c.id, count: 4, amount: 900000, probability: 1 });
+    await allocate(t.db, { type: 'registration_branch', branchId: c.id, count: 5, amount: 500000, probability: 1 });
+    await allocate(t.db, { type: 'preregistration_branch', branchId: d.id, count: 1, amount: 100000, probability: 1 });
     const res = await t
       .http()
       .get('/api/v1/branch')
       .set('Authorization', admin)
-      .query({ 'order[0][column]': 0, 'order[0][dir]': 'desc', 'columns[0][data]': 'registrations_count', length: 2 });
-    expect(res.body.data.map((b: { title: string; registrations_count: number }) => [b.title, b.registrations_count])).toEqual([
-      ['Biratnagar Bikes', 2],
-      ['Dharan Riders', 1],
+      .query({ 'order[0][column]': 0, 'order[0][dir]': 'desc', 'columns[0][data]': 'one_lakh_allocation_count', length: 2 });
+    expect(res.body.data.map((x: { title: string; one_lakh_allocation_count: number; ten_lakhs_allocation_count: number }) => [x.title, x.one_lakh_allocation_count, x.ten_lakhs_allocation_count])).toEqual([
+      [c.title, 5, 4],
+      [d.title, 1, 0],
     ]);
-    const stats = await t.http().get('/api/v1/branch-stats').set('Authorization', admin);
-    expect(stats.body.data.find((b: { id: number }) => b.id === branches[3].id).sales).toBe(2);
-    // A record pointing at the branch blocks its deletion too.
-    const made = await t.http().post('/api/v1/branch').set('Authorization', admin).send(body({ title: 'Has Sales' }));
-    await t.db.query(`INSERT INTO counted_sale (branch_id) VALUES ($1)`, [made.body.data.id]);
-    expect((await t.http().delete(`/api/v1/branch/${made.body.data.slug}`).set('Authorization', admin)).status).toBe(409);
+    const one = await t.http().get(`/api/v1/branch/${c.slug}`).set('Authorization', admin);
+    expect(one.body.data).toMatchObject({ one_lakh_allocation_count: 5, ten_lakhs_allocation_count: 4, registrations_count: 0 });
   });
 });

@@ -17,11 +17,31 @@ describe('paging protocol on GET /api/v1/user', () => {
     const res = await table({ draw: 3, start: 0, length: 2, ...cols, 'order[0][column]': 1, 'order[0][dir]': 'asc' });
     expect(res.status).toBe(200);
     expect(res.body.input).toEqual({ draw: 3, start: 0, length: 2 });
+    // At the top level too, where a DataTables client reads it to drop a stale answer.
+    expect(res.body.draw).toBe(3);
     expect(res.body.recordsTotal).toBe(5);
     expect(res.body.recordsFiltered).toBe(5);
     expect(res.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@example.com', 'manager@example.com']);
     expect(res.body.data[0].role.title).toBe('Super Admin');
     expect(res.body.data[0]).not.toHaveProperty('password');
+  });
+
+  it('refuses an order or columns index beyond the table’s columns with 422 under its name', async () => {
+    // The user table has 5 columns (0-4). (The query parser compacts indices up to 20 into a list, so these are beyond it.)
+    for (const [query, field] of [
+      [{ 'order[25][column]': 0 }, 'order'],
+      [{ 'order[1000][column]': 0 }, 'order'],
+      [{ ...cols, 'columns[25][data]': 'name', 'order[0][column]': 0 }, 'columns'],
+    ] as const) {
+      const res = await table(query);
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+      expect(res.body.errors[field][0]).toBe(`The ${field} index must be below 5, the number of columns of this table.`);
+    }
+    // A huge index is refused too, by the request's cost budget before paging reads it (413) or by paging (422).
+    for (const query of [{ 'order[100000000][column]': 0 }, { ...cols, 'columns[100000000][data]': 'name' }]) {
+      expect([413, 422]).toContain((await table(query)).status);
+    }
   });
 
   it('pages with start and length, ordered descending', async () => {

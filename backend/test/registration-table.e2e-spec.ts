@@ -159,7 +159,7 @@ describe('registration table and download', () => {
     });
   });
 
-  it('writes the table’s columns to the workbook, dates in Nepal time', async () => {
+  it('writes the table’s columns to the workbook, the date as a date cell in Nepal time', async () => {
     const { header, rows } = await workbookRows(admin, { 'search[value]': 'Table a2' });
     expect(header.slice(0, 10)).toEqual([
       'Bill No',
@@ -177,7 +177,8 @@ describe('registration table and download', () => {
       'Bill No': `B${A}-T-a2`,
       Name: 'Table a2',
       'Bike Model': 'Table Model Two',
-      Registered: '2026-11-11 00:01',
+      // A date cell (no zone in Excel) reading Nepal's wall clock: 18:16 UTC is 00:01 the next day.
+      Registered: new Date('2026-11-11T00:01:00Z'),
       Payment: 'FINANCE',
       'Register Prize': 5000,
       'Buy Prize': 2000,

@@ -107,11 +107,21 @@ describe('stats (/api/v1/stats)', () => {
     });
   });
 
-  it('counts a public enquiry for head office, not for the branch of its nearest showroom (as the branch’s list)', async () => {
-    const [beforeAdmin, beforeBranch] = [await get(admin), await get(staff2)];
+  it('counts a public enquiry for the branch of its nearest showroom, as that branch’s pre-registration list does', async () => {
+    const list = async (auth: string) => {
+      const res = await t.http().get('/api/v1/preregistration').set('Authorization', auth).query({ length: 1 });
+      expect(res.status).toBe(200);
+      return res.body.recordsFiltered as number;
+    };
+    const [beforeAdmin, beforeBranch, beforeOther] = [await get(admin), await get(staff2), await get(staff)];
     await makePreregistration(t.db, { branchId: null, nearestBranchId: B });
-    const [afterAdmin, afterBranch] = [await get(admin), await get(staff2)];
+    const [afterAdmin, afterBranch, afterOther] = [await get(admin), await get(staff2), await get(staff)];
     expect(afterAdmin.preregistrations_today).toBe(beforeAdmin.preregistrations_today + 1);
-    expect(afterBranch.preregistrations).toBe(beforeBranch.preregistrations);
+    expect(afterBranch.preregistrations).toBe(beforeBranch.preregistrations + 1);
+    expect(afterBranch.preregistrations_today).toBe(beforeBranch.preregistrations_today + 1);
+    expect(afterOther.preregistrations).toBe(beforeOther.preregistrations);
+    // The card and the list agree, for the branch and for head office.
+    expect(afterBranch.preregistrations).toBe(await list(staff2));
+    expect(afterAdmin.preregistrations).toBe(await list(admin));
   });
 });

@@ -378,6 +378,10 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       return res;
     }
 
+    /** A cell as the table shows it: a date cell holds Nepal's wall-clock time (Excel dates have no zone). */
+    const cellText = (v: unknown) =>
+      v instanceof Date ? v.toISOString().slice(0, 16).replace('T', ' ') : v === undefined || v === null ? '' : String(v);
+
     async function workbookRows(body: Buffer): Promise<string[][]> {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(body as unknown as ArrayBuffer);
@@ -385,7 +389,7 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       const rows: string[][] = [];
       sheet.eachRow({ includeEmpty: false }, (row) => {
         const values = row.values as unknown[];
-        rows.push(Array.from({ length: 11 }, (_, i) => (values[i + 1] === undefined || values[i + 1] === null ? '' : String(values[i + 1]))));
+        rows.push(Array.from({ length: 11 }, (_, i) => cellText(values[i + 1])));
       });
       return rows;
     }
@@ -410,10 +414,15 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       expect(rows).toEqual(tableRes.body.data.map(asCells));
     });
 
-    it("writes Nepal's wall-clock time in the download", async () => {
+    it("writes Nepal's wall-clock time in the download, as a date cell", async () => {
       const res = await download(admin, { from: '2025-11-22 00:00', to: '2025-11-22 01:00' });
       const [, ...rows] = await workbookRows(res.body);
       expect(rows.map((r) => [r[1], r[9]])).toEqual([['Dated afterMidnightA', '2025-11-22 00:01']]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.body as unknown as ArrayBuffer);
+      const registered = wb.worksheets[0].getCell('J2');
+      expect(registered.type).toBe(ExcelJS.ValueType.Date);
+      expect(registered.value).toEqual(new Date('2025-11-22T00:01:00Z'));
     });
 
     it('answers 422 (not a broken file) for a bad date on the download', async () => {

@@ -1,5 +1,4 @@
-import { FormEvent, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { FormEvent, useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -9,10 +8,12 @@ import {
   Checkbox,
   CircularProgress,
   CssBaseline,
+  FormControl,
   FormControlLabel,
   IconButton,
   InputAdornment,
-  TextField,
+  InputLabel,
+  OutlinedInput,
   Typography,
 } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
@@ -29,20 +30,23 @@ const muiTheme = createTheme(theme);
  * The login page at /login (SPEC section 2): Email, Password with show/hide, Remember Me,
  * Login; a loader while signing in; 'Invalid Credentials' on failure. A signed-in user
  * goes straight back to where they came from, or to /admin.
+ * It does not use the router (the first page a phone loads carries no router code): `state`
+ * is the navigation's state (where the user came from) and `go` moves to an admin page.
  */
-export const LoginPage = () => {
-  const location = useLocation();
-  const navigate = useNavigate();
+export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => void }) => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const origin = originFrom(location.state);
-  const notice = (location.state as { message?: unknown } | null)?.message;
-
-  if (hasStoredSession() && !loading) return <Navigate to={origin} replace />;
+  const origin = originFrom(state);
+  const notice = (state as { message?: unknown } | null)?.message;
+  const signedIn = hasStoredSession() && !loading;
+  useEffect(() => {
+    if (signedIn) go(origin);
+  }, [signedIn, go, origin]);
+  if (signedIn) return null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,7 +54,7 @@ export const LoginPage = () => {
     setError(null);
     try {
       await authProvider.login({ email, password, remember_me: rememberMe });
-      navigate(origin, { replace: true });
+      go(origin);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : INVALID_CREDENTIALS);
       setLoading(false);
@@ -78,45 +82,47 @@ export const LoginPage = () => {
                 {error}
               </Alert>
             )}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-              slotProps={{ inputLabel: { required: false } }}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={loading}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={loading}
-              slotProps={{
-                inputLabel: { required: false },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showPassword ? 'Hide' : 'Show'}
-                        title={showPassword ? 'Hide password' : 'Show password'}
-                        onClick={() => setShowPassword((v) => !v)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            {/* Outlined inputs composed by hand rather than TextField, which brings the select,
+                menu and popover machinery into the first chunk the login page waits for. */}
+            <FormControl variant="outlined" disabled={loading}>
+              <InputLabel htmlFor="login-email">Email</InputLabel>
+              <OutlinedInput
+                id="login-email"
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                autoFocus
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </FormControl>
+            <FormControl variant="outlined" disabled={loading}>
+              <InputLabel htmlFor="login-password">Password</InputLabel>
+              <OutlinedInput
+                id="login-password"
+                label="Password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                endAdornment={
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? 'Hide' : 'Show'}
+                      title={showPassword ? 'Hide password' : 'Show password'}
+                      onClick={() => setShowPassword((v) => !v)}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                }
+              />
+            </FormControl>
             <FormControlLabel
               control={<Checkbox name="remember_me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />}
               label="Remember Me"

@@ -178,11 +178,13 @@ describe('purchase (browser)', () => {
       expect(header).toEqual(['Bill No', 'Name', 'Bike Model', 'Branch', 'City', 'Registered', 'Payment', 'Register Prize', 'Buy Prize']);
       const money = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : `Rs. ${Number(v).toLocaleString('en-IN')}`);
       const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
+      // Registered is a date cell holding Nepal's wall-clock time (an Excel date has no zone): read as the table writes it.
+      const when = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 16).replace('T', ' ') : `not a date cell: ${String(v)}`);
       const inBook: string[][] = [];
       sheet.eachRow((row, n) => {
         if (n === 1) return;
         const v = row.values as unknown[];
-        inBook.push([text(v[1]), text(v[2]), text(v[3]), text(v[4]), text(v[5]), text(v[6]), text(v[7]).replace(/_/g, ' '), money(v[8]), money(v[9])]);
+        inBook.push([text(v[1]), text(v[2]), text(v[3]), text(v[4]), text(v[5]), when(v[6]), text(v[7]).replace(/_/g, ' '), money(v[8]), money(v[9])]);
       });
       expect(inBook).toEqual(rows);
     });

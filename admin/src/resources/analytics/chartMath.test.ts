@@ -1,68 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prizeTiers, totals } from './analyticsData';
-import { bands, describeSeries, labelStep, linePath, niceScale, peak, percent, scaleLinear, shortDay } from './chartMath';
-
-describe('niceScale', () => {
-  it('rounds the top up to a 1-2-5 step and lists the ticks from 0', () => {
-    expect(niceScale(23)).toEqual({ max: 25, step: 5, ticks: [0, 5, 10, 15, 20, 25] });
-    expect(niceScale(100)).toEqual({ max: 100, step: 20, ticks: [0, 20, 40, 60, 80, 100] });
-    expect(niceScale(7)).toEqual({ max: 8, step: 2, ticks: [0, 2, 4, 6, 8] });
-    expect(niceScale(1234).step).toBe(500);
-    expect(niceScale(1234).max).toBe(1500);
-  });
-  it('never steps below 1 for small counts', () => {
-    expect(niceScale(3)).toEqual({ max: 3, step: 1, ticks: [0, 1, 2, 3] });
-    expect(niceScale(1)).toEqual({ max: 1, step: 1, ticks: [0, 1] });
-  });
-  it('gives an empty or broken series a 0..1 axis', () => {
-    expect(niceScale(0)).toEqual({ max: 1, step: 1, ticks: [0, 1] });
-    expect(niceScale(Number.NaN)).toEqual({ max: 1, step: 1, ticks: [0, 1] });
-    expect(niceScale(-4)).toEqual({ max: 1, step: 1, ticks: [0, 1] });
-  });
-  it('always covers the value', () => {
-    for (const v of [1, 9, 11, 49, 51, 99, 101, 999, 1001, 123456]) expect(niceScale(v).max).toBeGreaterThanOrEqual(v);
-  });
-});
-
-describe('scaleLinear and bands', () => {
-  it('maps counts onto pixels, clamping below 0', () => {
-    const y = scaleLinear(25, 200);
-    expect(y(0)).toBe(0);
-    expect(y(25)).toBe(200);
-    expect(y(10)).toBe(80);
-    expect(y(-3)).toBe(0);
-    expect(scaleLinear(0, 200)(5)).toBe(0);
-  });
-  it('splits a length into equal padded bands', () => {
-    const b = bands(4, 400, 0.2);
-    expect(b.band).toBe(100);
-    expect(b.inner).toBe(80);
-    expect(b.start(0)).toBe(10);
-    expect(b.start(3)).toBe(310);
-    expect(b.centre(1)).toBe(150);
-  });
-});
-
-describe('labelStep', () => {
-  it('thins the axis labels so at most max show', () => {
-    expect(labelStep(7, 10)).toBe(1);
-    expect(labelStep(30, 10)).toBe(3);
-    expect(labelStep(31, 10)).toBe(4);
-  });
-});
-
-describe('linePath', () => {
-  it('draws a path through the points, rounded to a tenth of a pixel', () => {
-    expect(
-      linePath([
-        [0, 10],
-        [12.345, 5],
-        [20, 0],
-      ]),
-    ).toBe('M0 10 L12.3 5 L20 0');
-    expect(linePath([])).toBe('');
-  });
-});
+import { describeSeries, peak, percent, shortDay } from './chartMath';
 
 describe('summaries', () => {
   const days = ['2026-11-20', '2026-11-21', '2026-11-22'];

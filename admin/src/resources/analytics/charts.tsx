@@ -1,4 +1,4 @@
-import { ComponentType, ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ReactNode, useId, useState } from 'react';
 import {
   Box,
   Button,
@@ -13,13 +13,15 @@ import {
   Typography,
 } from '@mui/material';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
-import { bands, labelStep, linePath, niceScale, scaleLinear } from './chartMath';
+import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
+import { LineChart as MuiLineChart } from '@mui/x-charts/LineChart';
 
 /**
- * Small SVG charts of our own (no chart library): each is one role="img" with an
- * aria-label that says what it shows, native <title> tooltips on every mark, colours from
- * the Okabe-Ito palette (safe for colour-blind readers) and, on lines, a marker shape and a
- * dash pattern per series, so no series is told apart by colour alone.
+ * The analytics charts, drawn by @mui/x-charts (MUI's chart library: axes, scales, sizing to
+ * their box, tooltips). Each chart is one role="img" with an aria-label that says what it
+ * shows (its numbers are a table behind 'Show table'), colours from the Okabe-Ito palette
+ * (safe for colour-blind readers) and, on lines, a marker shape and a dash pattern per series,
+ * so no series is told apart by colour alone. The legend is ours (it shows the dashes).
  */
 
 export type Marker = 'circle' | 'square' | 'triangle' | 'diamond';
@@ -32,93 +34,8 @@ export interface Series {
   marker?: Marker;
 }
 
-const FONT = 12;
-const AXIS = '#5f6368';
-const GRID = '#e0e0e0';
-
 const fmt = (n: number) => n.toLocaleString('en-IN');
-
-/**
- * Draws a chart at its box's width in pixels (measured, and again on resize), so its
- * text stays at its real size instead of being scaled with a viewBox.
- */
-function responsive<P extends { width?: number }>(Chart: ComponentType<P & { width: number }>, maxWidth = Infinity) {
-  const Responsive = (props: P) => {
-    const ref = useRef<HTMLDivElement>(null);
-    const [measured, setMeasured] = useState(0);
-    useLayoutEffect(() => {
-      const el = ref.current;
-      if (!el) return;
-      const read = () => setMeasured(Math.floor(el.getBoundingClientRect().width));
-      read();
-      if (typeof ResizeObserver === 'undefined') return;
-      const observer = new ResizeObserver(read);
-      observer.observe(el);
-      return () => observer.disconnect();
-    }, []);
-    const width = props.width ?? Math.min(maxWidth, Math.max(320, measured || 760));
-    // min-width 0 and the svg's max-width let the box shrink with the window; the observer then redraws at the new width.
-    return (
-      <div ref={ref} style={{ width: '100%', minWidth: 0 }}>
-        {measured > 0 || props.width ? <Chart {...props} width={width} /> : null}
-      </div>
-    );
-  };
-  return Responsive;
-}
-
-const MarkerShape = ({
-  kind = 'circle',
-  x,
-  y,
-  color,
-  children,
-}: {
-  kind?: Marker;
-  x: number;
-  y: number;
-  color: string;
-  children?: ReactNode;
-}) => {
-  const r = 3.5;
-  if (kind === 'square')
-    return (
-      <rect x={x - r} y={y - r} width={2 * r} height={2 * r} fill={color}>
-        {children}
-      </rect>
-    );
-  if (kind === 'triangle')
-    return (
-      <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={color}>
-        {children}
-      </polygon>
-    );
-  if (kind === 'diamond')
-    return (
-      <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} fill={color}>
-        {children}
-      </polygon>
-    );
-  return (
-    <circle cx={x} cy={y} r={r} fill={color}>
-      {children}
-    </circle>
-  );
-};
-
-/** The y axis: gridlines and tick labels. */
-const YAxis = ({ ticks, y, left, width }: { ticks: number[]; y: (v: number) => number; left: number; width: number }) => (
-  <g>
-    {ticks.map((t) => (
-      <g key={t}>
-        <line x1={left} x2={left + width} y1={y(t)} y2={y(t)} stroke={GRID} />
-        <text x={left - 6} y={y(t)} dy="0.32em" textAnchor="end" fontSize={FONT} fill={AXIS}>
-          {fmt(t)}
-        </text>
-      </g>
-    ))}
-  </g>
-);
+const count = (v: number | null) => (v === null ? '' : fmt(v));
 
 interface CategoryChartProps {
   categories: string[];
@@ -127,176 +44,105 @@ interface CategoryChartProps {
   series: Series[];
   label: string;
   height?: number;
-  width?: number;
 }
 
-/** Lines over categories (days): one per series, with markers when there is room. */
-const LineChartAt = ({
-  categories,
-  formatCategory = (c) => c,
-  series,
-  label,
-  height = 260,
-  width,
-}: CategoryChartProps & { width: number }) => {
-  const m = { top: 12, right: 16, bottom: 30, left: 48 };
-  const w = width - m.left - m.right;
-  const h = height - m.top - m.bottom;
-  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.values)));
-  const toY = (v: number) => m.top + h - scaleLinear(scale.max, h)(v);
-  const b = bands(categories.length, w, 0);
-  const x = (i: number) => m.left + b.centre(i);
-  const step = labelStep(categories.length, Math.floor(w / 64));
-  const markers = categories.length <= 45;
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
+/** The chart's box: one image for screen readers, described by `label`. */
+const Figure = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box role="img" aria-label={label} sx={{ width: '100%', minWidth: 0 }}>
+    {children}
+  </Box>
+);
+
+/**
+ * Room for the labels under a horizontal axis: the library drops a label taller than its axis,
+ * and the admin's 14 px text measures taller than the default.
+ */
+const X_AXIS_HEIGHT = 36;
+
+/** Axis text: the full category in tooltips, the short form under the axis. */
+const categoryAxis = (categories: string[], formatCategory: (c: string) => string) => ({
+  data: categories,
+  height: X_AXIS_HEIGHT,
+  valueFormatter: (c: string, context: { location: string }) => (context.location === 'tick' ? formatCategory(c) : c),
+});
+
+/** Counts are whole: the axis shows no fractions. */
+const countAxis = { valueFormatter: (v: number) => fmt(v), tickMinStep: 1 };
+
+/** Lines over categories (days): one per series, with its marker and dash pattern. */
+export const LineChart = ({ categories, formatCategory = (c) => c, series, label, height = 260 }: CategoryChartProps) => (
+  <Figure label={label}>
+    <MuiLineChart
       height={height}
-      role="img"
-      aria-label={label}
-      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-    >
-      <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
-      {categories.map((c, i) =>
-        i % step === 0 ? (
-          <text key={c} x={x(i)} y={height - 10} textAnchor="middle" fontSize={FONT} fill={AXIS}>
-            {formatCategory(c)}
-          </text>
-        ) : null,
+      hideLegend
+      skipAnimation
+      xAxis={[{ scaleType: 'point', ...categoryAxis(categories, formatCategory) }]}
+      yAxis={[{ ...countAxis, min: 0 }]}
+      series={series.map((s, i) => ({
+        id: `s${i}`,
+        label: s.name,
+        data: s.values,
+        color: s.color,
+        // Straight segments: a day's count says nothing about the hours between two days.
+        curve: 'linear' as const,
+        shape: s.marker ?? 'circle',
+        showMark: categories.length <= 45,
+        valueFormatter: count,
+      }))}
+      grid={{ horizontal: true }}
+      sx={Object.fromEntries(
+        series.map((s, i) => [`& .MuiLineChart-line[data-series="s${i}"]`, { strokeDasharray: s.dash ?? 'none', strokeWidth: 2 }]),
       )}
-      {series.map((s) => (
-        <g key={s.name}>
-          <path
-            d={linePath(s.values.map((v, i) => [x(i), toY(v)]))}
-            fill="none"
-            stroke={s.color}
-            strokeWidth={2}
-            strokeDasharray={s.dash}
-          />
-          {markers &&
-            s.values.map((v, i) => (
-              <MarkerShape key={categories[i]} kind={s.marker} x={x(i)} y={toY(v)} color={s.color}>
-                <title>{`${s.name}: ${fmt(v)} on ${categories[i]}`}</title>
-              </MarkerShape>
-            ))}
-        </g>
-      ))}
-    </svg>
-  );
-};
+    />
+  </Figure>
+);
 
-/** Vertical bars, one group per category, one bar per series. */
-const ColumnChartAt = ({
-  categories,
-  formatCategory = (c) => c,
-  series,
-  label,
-  height = 220,
-  width,
-}: CategoryChartProps & { width: number }) => {
-  const m = { top: 12, right: 12, bottom: 30, left: 44 };
-  const w = width - m.left - m.right;
-  const h = height - m.top - m.bottom;
-  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.values)));
-  const len = scaleLinear(scale.max, h);
-  const toY = (v: number) => m.top + h - len(v);
-  const b = bands(categories.length, w, 0.25);
-  const barW = series.length ? b.inner / series.length : 0;
-  const step = labelStep(categories.length, Math.floor(w / 56));
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
+/** Vertical bars per category (days), side by side per series. */
+export const ColumnChart = ({ categories, formatCategory = (c) => c, series, label, height = 260 }: CategoryChartProps) => (
+  <Figure label={label}>
+    <MuiBarChart
       height={height}
-      role="img"
-      aria-label={label}
-      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-    >
-      <YAxis ticks={scale.ticks} y={toY} left={m.left} width={w} />
-      {categories.map((c, i) => (
-        <g key={c}>
-          {series.map((s, j) => (
-            <rect
-              key={s.name}
-              x={m.left + b.start(i) + j * barW}
-              y={toY(s.values[i] ?? 0)}
-              width={Math.max(1, barW - 1)}
-              height={len(s.values[i] ?? 0)}
-              fill={s.color}
-            >
-              <title>{`${s.name}: ${fmt(s.values[i] ?? 0)} on ${c}`}</title>
-            </rect>
-          ))}
-          {i % step === 0 && (
-            <text x={m.left + b.centre(i)} y={height - 10} textAnchor="middle" fontSize={FONT} fill={AXIS}>
-              {formatCategory(c)}
-            </text>
-          )}
-        </g>
-      ))}
-    </svg>
-  );
-};
+      hideLegend
+      skipAnimation
+      xAxis={[{ scaleType: 'band', ...categoryAxis(categories, formatCategory) }]}
+      yAxis={[{ ...countAxis, min: 0 }]}
+      series={series.map((s) => ({ label: s.name, data: s.values, color: s.color, valueFormatter: count }))}
+      grid={{ horizontal: true }}
+    />
+  </Figure>
+);
 
-/** Horizontal bars for named categories (branches, sources): the name at the left, the value at the bar's end. */
-const BarChartAt = ({ categories, series, label, width }: Omit<CategoryChartProps, 'height' | 'formatCategory'> & { width: number }) => {
-  const barH = series.length > 1 ? 9 : 16;
-  const gap = series.length > 1 ? 12 : 8;
-  const rowH = series.length * barH + gap;
-  const m = { top: 4, right: 56, bottom: 4, left: 190 };
-  const w = width - m.left - m.right;
-  const height = m.top + m.bottom + Math.max(1, categories.length) * rowH;
-  const scale = niceScale(Math.max(0, ...series.flatMap((s) => s.values)));
-  const len = scaleLinear(scale.max, w);
-  const name = (c: string) => (c.length > 28 ? `${c.slice(0, 27)}…` : c);
+/** Horizontal bars per named category (branches, sources), at most 1000 px wide: longer bars read no better. */
+export const BarChart = ({ categories, series, label }: Omit<CategoryChartProps, 'height' | 'formatCategory'>) => {
+  // Room for each category's group of bars, and for the longest name beside the axis.
+  const height = Math.max(140, 40 + categories.length * (12 + 10 * series.length));
+  const nameWidth = Math.min(240, 24 + 8 * Math.max(0, ...categories.map((c) => c.length)));
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
-      height={height}
-      role="img"
-      aria-label={label}
-      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
-    >
-      <line x1={m.left} x2={m.left} y1={m.top} y2={height - m.bottom} stroke={GRID} />
-      {categories.map((c, i) => {
-        const top = m.top + i * rowH + gap / 2;
-        return (
-          <g key={c}>
-            <text x={m.left - 8} y={top + (series.length * barH) / 2} dy="0.32em" textAnchor="end" fontSize={FONT} fill="#202124">
-              <title>{c}</title>
-              {name(c)}
-            </text>
-            {series.map((s, j) => {
-              const v = s.values[i] ?? 0;
-              const y = top + j * barH;
-              return (
-                <g key={s.name}>
-                  <rect x={m.left} y={y} width={Math.max(v > 0 ? 1 : 0, len(v))} height={barH - 1} fill={s.color}>
-                    <title>{`${s.name}: ${fmt(v)} (${c})`}</title>
-                  </rect>
-                  {(v > 0 || series.length === 1) && (
-                    <text x={m.left + len(v) + 4} y={y + (barH - 1) / 2} dy="0.32em" fontSize={series.length > 1 ? 10 : FONT} fill={AXIS}>
-                      {fmt(v)}
-                    </text>
-                  )}
-                </g>
-              );
-            })}
-          </g>
-        );
-      })}
-    </svg>
+    <Figure label={label}>
+      <Box sx={{ maxWidth: 1000 }}>
+        <MuiBarChart
+          layout="horizontal"
+          height={height}
+          hideLegend
+          skipAnimation
+          yAxis={[{ scaleType: 'band', data: categories, width: nameWidth }]}
+          xAxis={[{ ...countAxis, min: 0, height: X_AXIS_HEIGHT }]}
+          series={series.map((s) => ({ label: s.name, data: s.values, color: s.color, valueFormatter: count }))}
+          grid={{ vertical: true }}
+        />
+      </Box>
+    </Figure>
   );
 };
 
-/** Lines over categories (days), at the width of their box. */
-export const LineChart = responsive<CategoryChartProps>(LineChartAt);
-/** Vertical bars per category, at the width of their box. */
-export const ColumnChart = responsive<CategoryChartProps>(ColumnChartAt);
-/** Horizontal bars per named category, at the width of their box (at most 1000 px: longer bars read no better). */
-export const BarChart = responsive<Omit<CategoryChartProps, 'height' | 'formatCategory'>>(BarChartAt, 1000);
+/** A legend swatch: a line sample with its marker, or a square for bars. */
+const MarkerShape = ({ kind = 'circle', x, y, color }: { kind?: Marker; x: number; y: number; color: string }) => {
+  const r = 3.5;
+  if (kind === 'square') return <rect x={x - r} y={y - r} width={2 * r} height={2 * r} fill={color} />;
+  if (kind === 'triangle') return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y + r} ${x - r - 1},${y + r}`} fill={color} />;
+  if (kind === 'diamond') return <polygon points={`${x},${y - r - 1} ${x + r + 1},${y} ${x},${y + r + 1} ${x - r - 1},${y}`} fill={color} />;
+  return <circle cx={x} cy={y} r={r} fill={color} />;
+};
 
 /** The key of a chart, as a list: a line sample with its marker, or a swatch for bars. */
 export const Legend = ({ series, kind = 'line' }: { series: Series[]; kind?: 'line' | 'bar' }) => (

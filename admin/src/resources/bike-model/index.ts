@@ -1,4 +1,3 @@
-import TwoWheelerIcon from '@mui/icons-material/TwoWheeler';
 import { BikeModelCreate } from './BikeModelCreate';
 import { BikeModelEdit } from './BikeModelEdit';
 import { BikeModelList } from './BikeModelList';
@@ -10,6 +9,4 @@ export default {
   show: BikeModelShow,
   edit: BikeModelEdit,
   create: BikeModelCreate,
-  icon: TwoWheelerIcon,
-  recordRepresentation: 'title',
 };

@@ -1,4 +1,3 @@
-import StorefrontIcon from '@mui/icons-material/Storefront';
 import { BranchCreate } from './BranchCreate';
 import { BranchEdit } from './BranchEdit';
 import { BranchList } from './BranchList';
@@ -10,6 +9,4 @@ export default {
   show: BranchShow,
   edit: BranchEdit,
   create: BranchCreate,
-  icon: StorefrontIcon,
-  recordRepresentation: 'title',
 };

@@ -1,10 +1,7 @@
-import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { PreregistrationCreate } from './PreregistrationCreate';
 import { PreregistrationEdit } from './PreregistrationEdit';
 import { PreregistrationList } from './PreregistrationList';
 import { PreregistrationShow } from './PreregistrationShow';
-
-export { preregistrationRoutes } from './routes';
 
 /** Pre-registrations (enquiries): /admin/preregistration, addressed by slug; verify and draw in routes.tsx. */
 export default {
@@ -12,6 +9,4 @@ export default {
   show: PreregistrationShow,
   edit: PreregistrationEdit,
   create: PreregistrationCreate,
-  icon: HowToRegIcon,
-  recordRepresentation: 'name',
 };

@@ -1,6 +1,9 @@
 import { resourceRoute } from '../../components/ResourcePage';
-import { PreregistrationDraw } from './PreregistrationDraw';
-import { PreregistrationVerify } from './PreregistrationVerify';
+import { lazyPage } from '../../routing';
+
+const PreregistrationVerify = lazyPage(() => import('./PreregistrationVerify'), (m) => m.PreregistrationVerify);
+/** The draw page carries the wheel: its own chunk. */
+const PreregistrationDraw = lazyPage(() => import('./PreregistrationDraw'), (m) => m.PreregistrationDraw);
 
 /** The pre-registration screens beyond list, detail, create and edit (read-registration). */
 export const preregistrationRoutes = [

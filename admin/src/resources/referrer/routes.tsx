@@ -1,5 +1,7 @@
 import { resourceRoute } from '../../components/ResourcePage';
-import { ReferrerList } from './ReferrerList';
+import { lazyPage } from '../../routing';
+
+const ReferrerList = lazyPage(() => import('./ReferrerList'), (m) => m.ReferrerList);
 
 /** /admin/referrer (read-registration): the report only; referrers have no detail page. */
 export const referrerRoutes = [resourceRoute('/referrer', 'referrer', 'list', <ReferrerList />)];

@@ -1,11 +1,7 @@
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { RegistrationCreate } from './RegistrationCreate';
 import { RegistrationEdit } from './RegistrationEdit';
 import { RegistrationList } from './RegistrationList';
 import { RegistrationShow } from './RegistrationShow';
-
-export { printRoute, registrationRoutes } from './routes';
-export { RegistrationDashboard } from './RegistrationDashboard';
 
 /**
  * Registrations (purchases, "customers"): /admin/registration, addressed by slug. Create
@@ -17,6 +13,4 @@ export default {
   show: RegistrationShow,
   edit: RegistrationEdit,
   create: RegistrationCreate,
-  icon: ReceiptLongIcon,
-  recordRepresentation: 'name',
 };

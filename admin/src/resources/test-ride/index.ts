@@ -1,4 +1,3 @@
-import TwoWheelerOutlinedIcon from '@mui/icons-material/TwoWheelerOutlined';
 import { TestRideList } from './TestRideList';
 import { TestRideShow } from './TestRideShow';
 
@@ -10,6 +9,4 @@ import { TestRideShow } from './TestRideShow';
 export default {
   list: TestRideList,
   show: TestRideShow,
-  icon: TwoWheelerOutlinedIcon,
-  recordRepresentation: 'name',
 };

@@ -1,4 +1,3 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
 import { UserList } from './UserList';
@@ -10,6 +9,4 @@ export default {
   show: UserShow,
   edit: UserEdit,
   create: UserCreate,
-  icon: PeopleIcon,
-  recordRepresentation: 'name',
 };

@@ -1,4 +1,3 @@
-import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { VideoCreate } from './VideoCreate';
 import { VideoEdit } from './VideoEdit';
 import { VideoList } from './VideoList';
@@ -10,6 +9,4 @@ export default {
   show: VideoShow,
   edit: VideoEdit,
   create: VideoCreate,
-  icon: EmojiEventsIcon,
-  recordRepresentation: 'title',
 };

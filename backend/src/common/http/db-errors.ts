@@ -11,3 +11,17 @@ export const isForeignKeyViolation = (e: unknown) => pgErrorCode(e) === '23503';
 
 /** A unique index refused the write (two requests racing past the same check). */
 export const isUniqueViolation = (e: unknown) => pgErrorCode(e) === '23505';
+
+/** A table's unique constraints (and unique indexes) by name, each with the field it speaks for. */
+export type UniqueFields = Readonly<Record<string, string>>;
+
+/**
+ * The field a unique violation speaks for, read from the table's declared map; undefined
+ * for any other error and for a constraint the map does not declare. Every module maps a
+ * race past its checks to the same 422 its check answers, through this one function.
+ */
+export function uniqueViolationField(e: unknown, fields: UniqueFields): string | undefined {
+  if (!isUniqueViolation(e)) return undefined;
+  const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
+  return Object.hasOwn(fields, constraint) ? fields[constraint] : undefined;
+}

@@ -1,5 +1,5 @@
 import { UnprocessableError } from '../http/errors';
-import { escapeLike, parsePageQuery, TableSpec } from './paging';
+import { escapeLike, PageQuery, parsePageQuery, TableSpec } from './paging';
 
 const spec: TableSpec = { orderable: { name: 'u.name', email: 'u.email' }, searchable: ['u.name'], defaultOrder: ['name', 'ASC'] };
 
@@ -11,6 +11,20 @@ describe('parsePageQuery', () => {
   it('reads order by column index through columns[i][data], and echoes draw', () => {
     const q = { draw: '7', start: '20', length: '5', columns: [{ data: 'name' }, { data: 'email' }], order: [{ column: '1', dir: 'desc' }], search: { value: ' ram ' } };
     expect(parsePageQuery(q, spec)).toEqual({ draw: 7, start: 20, length: 5, order: [['u.email', 'DESC']], search: 'ram' });
+  });
+
+  it('refuses an order or columns index at or beyond the column count before building from it', () => {
+    const at = (q: PageQuery) => {
+      try {
+        parsePageQuery(q, spec);
+      } catch (e) {
+        return (e as UnprocessableError).getResponse();
+      }
+      return 'accepted';
+    };
+    expect(at({ order: { '2': { column: '0' } } })).toMatchObject({ errors: { order: ['The order index must be below 2, the number of columns of this table.'] } });
+    expect(at({ columns: { '100000000': { data: 'name' } } })).toMatchObject({ errors: { columns: ['The columns index must be below 2, the number of columns of this table.'] } });
+    expect(at({ order: { '1': { column: '1' } }, columns: { '1': { data: 'email' } } })).toBe('accepted');
   });
 
   it('accepts length -1 (all rows)', () => {

@@ -4,7 +4,10 @@ import { UnprocessableError } from '../http/errors';
 /**
  * The table paging protocol of SPEC section 7 (DataTables style):
  * request  draw, start, length (-1 = all), order[i][column|dir], columns[i][data|searchable|orderable], search[value]
- * response { data, input: { length, start, draw }, recordsTotal, recordsFiltered }
+ * response { data, draw, input: { length, start, draw }, recordsTotal, recordsFiltered }
+ * `draw` is echoed at the top level (where DataTables reads it to drop stale answers) and in `input`.
+ * `order[N]` and `columns[N]` name one of the table's columns: N at or beyond the table's
+ * column count (its orderable columns) answers 422 before anything is built from it.
  */
 export interface PageQuery {
   draw?: string | number;
@@ -18,6 +21,7 @@ export interface PageQuery {
 
 export interface PageResult<T> {
   data: T[];
+  draw: number;
   input: { length: number; start: number; draw: number };
   recordsTotal: number;
   recordsFiltered: number;
@@ -62,9 +66,12 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
   if (Number.isNaN(length) || (length < 1 && length !== -1) || length > (spec.maxLength ?? 1000)) {
     errors.length = [`The length must be -1 or between 1 and ${spec.maxLength ?? 1000}.`];
   }
-  const columns = toArray(query.columns);
+  const columnCount = Object.keys(spec.orderable).length;
+  const columns = toArray(query.columns, columnCount, 'columns', errors);
+  const orders = toArray(query.order, columnCount, 'order', errors);
+  if (Object.keys(errors).length) throw new UnprocessableError(errors);
   const order: Array<[string, 'ASC' | 'DESC']> = [];
-  for (const o of toArray(query.order)) {
+  for (const o of orders) {
     if (!o || o.column === undefined) continue;
     const idx = Number(o.column);
     const name = Number.isInteger(idx) ? (columns[idx]?.data ?? columns[idx]?.name) : String(o.column);
@@ -124,6 +131,7 @@ export async function paginate<T extends ObjectLiteral, R = T>(
   ]);
   return {
     data: map ? await map(rows) : (rows as unknown as R[]),
+    draw: page.draw,
     input: { length: page.length, start: page.start, draw: page.draw },
     recordsTotal,
     recordsFiltered: recordsFiltered ?? recordsTotal,
@@ -230,13 +238,22 @@ export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function toArray<T>(v: T[] | Record<string, T> | undefined): T[] {
-  if (!v) return [];
-  if (Array.isArray(v)) return v;
-  if (typeof v === 'object') {
-    const out: T[] = [];
-    for (const [k, val] of Object.entries(v)) if (/^\d+$/.test(k)) out[Number(k)] = val;
-    return out;
+/**
+ * `order` / `columns` as a dense list. An index at or beyond `limit` (the table's column
+ * count) is refused under `field` without building anything from it: `order[100000000]`
+ * would otherwise make a sparse array of that length and walk it.
+ */
+function toArray<T>(v: T[] | Record<string, T> | undefined, limit: number, field: string, errors: Record<string, string[]>): T[] {
+  if (!v || typeof v !== 'object') return [];
+  const entries = Array.isArray(v) ? v.map((val, i) => [String(i), val] as const) : Object.entries(v);
+  const out: T[] = [];
+  for (const [k, val] of entries) {
+    if (!/^\d+$/.test(k)) continue;
+    if (k.length > 6 || Number(k) >= limit) {
+      errors[field] = [`The ${field} index must be below ${limit}, the number of columns of this table.`];
+      return [];
+    }
+    out[Number(k)] = val;
   }
-  return [];
+  return out;
 }

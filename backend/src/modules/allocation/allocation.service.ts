@@ -1,14 +1,16 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { PRE_PRIZES, PRIZES } from '@campaign/domain';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AllocationType, PRE_PRIZES, PRIZES } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
+import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { BranchEntity } from '../branch/branch.entity';
+import { BranchCounters } from '../branch/branch-counters';
+import { BranchService } from '../branch/branch.service';
 import { AllocationEntity } from './allocation.entity';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
 
@@ -57,22 +59,90 @@ export function toAllocationView(a: AllocationEntity): AllocationView {
   };
 }
 
-/** The prize scheme: allocations per day, channel and branch (manage-allocation). */
+/**
+ * The branch table's allocation counters: the number of prizes (the sum of `count`) in the
+ * branch's allocations of Rs. 1,00,000, and the same for the top purchase tier, Rs. 9,00,000
+ * (the purchase wheel's 10,00,000 segment has no allocation of its own).
+ */
+export const ONE_LAKH = 100_000;
+export const TOP_PURCHASE_TIER = 900_000;
+
+export interface StockCandidate {
+  id: number;
+  amount: number;
+  probability: number;
+  remaining: number;
+}
+
+/** The prize scheme: allocations per day, channel and branch (manage-allocation). The only code that names the allocation table. */
 @Injectable()
-export class AllocationService {
+export class AllocationService implements OnModuleInit {
   constructor(
     @InjectRepository(AllocationEntity) private readonly allocations: Repository<AllocationEntity>,
-    @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
+    private readonly branches: BranchService,
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
+    private readonly counters: BranchCounters,
   ) {}
 
-  private query(actor: AuthUser) {
-    return scopeToBranch(this.allocations.createQueryBuilder('a').leftJoinAndSelect('a.branch', 'branch'), actor, 'a.branch_id');
+  onModuleInit() {
+    const prizesOf = (amount: number) => (b: string) =>
+      `SELECT sum(a.count) FROM allocation a WHERE a.branch_id = ${b}.id AND a.amount = ${amount}`;
+    this.counters.contribute('one_lakh_allocation_count', prizesOf(ONE_LAKH));
+    this.counters.contribute('ten_lakhs_allocation_count', prizesOf(TOP_PURCHASE_TIER));
   }
 
-  table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string }) {
+  private query(actor: AuthUser) {
+    return scopeToBranch(this.allocations.createQueryBuilder('a').leftJoinAndSelect('a.branch', 'branch'), actor, 'allocation');
+  }
+
+  // ---------------------------------------------------------------- the draw's stock
+
+  /** A day's allocations of a type (and branch: null for the public channel) with stock left, highest amount first. */
+  stockFor(em: EntityManager, day: string, type: AllocationType, branchId: number | null): Promise<StockCandidate[]> {
+    const byBranch = branchId === null ? 'branch_id IS NULL' : 'branch_id = $3';
+    const params: unknown[] = [day, type];
+    if (branchId !== null) params.push(branchId);
+    return em.query(
+      `SELECT id, amount, probability::float8 AS probability, remaining
+         FROM allocation
+        WHERE date = $1 AND type = $2 AND ${byBranch} AND remaining > 0
+        ORDER BY amount DESC, id`,
+      params,
+    );
+  }
+
+  /** Claims one unit of an allocation's stock with a guarded UPDATE; false when none is left. CHECK (remaining >= 0) is the backstop. */
+  async claim(em: EntityManager, id: number): Promise<boolean> {
+    const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING id`, [id]);
+    return rows.length > 0;
+  }
+
+  /** Gives a claimed unit back (a draw that lost a race). */
+  async giveBack(em: EntityManager, id: number): Promise<void> {
+    await em.query(`UPDATE allocation SET remaining = remaining + 1 WHERE id = $1`, [id]);
+  }
+
+  /** Stock (sum of count) per Nepal day and amount in [fromDay, toDay], in the user's scope. */
+  stockByDay(user: AuthUser, fromDay: string, toDay: string) {
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('a.date::text', 'day')
+      .addSelect('a.amount', 'amount')
+      .addSelect('sum(a.count)::int', 'allocated')
+      .from('allocation', 'a')
+      .where('a.date >= CAST(:fromDay AS date) AND a.date <= CAST(:toDay AS date)', { fromDay, toDay })
+      .groupBy('a.date')
+      .addGroupBy('a.amount');
+    return scopeToBranch(qb, user, 'allocation').getRawMany<{ day: string; amount: number; allocated: number }>();
+  }
+
+  table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string; amount?: string }) {
     const qb = this.query(actor);
+    if (query.amount !== undefined && query.amount !== '') {
+      if (typeof query.amount !== 'string' || !/^\d{1,9}$/.test(query.amount)) throw new UnprocessableError({ amount: ['The amount must be a whole number of rupees.'] });
+      qb.andWhere('a.amount = :amount', { amount: Number(query.amount) });
+    }
     if (typeof query.type === 'string' && query.type) qb.andWhere('a.type = :type', { type: query.type });
     if (typeof query.branch === 'string' && /^\d{1,9}$/.test(query.branch)) qb.andWhere('a.branch_id = :branch', { branch: Number(query.branch) });
     if (typeof query.date === 'string' && isCalendarDate(query.date)) qb.andWhere('a.date = :date', { date: query.date });
@@ -94,7 +164,7 @@ export class AllocationService {
       // Branch users (if ever given manage-allocation) only stock their own branch.
       branchId = actor.branch_id ?? dto.branch_id ?? null;
       if (branchId === null) errors.branch_id = ['The branch field is required for this type.'];
-      else if (!(await this.branches.existsBy({ id: branchId }))) errors.branch_id = ['The selected branch is invalid.'];
+      else if (!(await this.branches.brief(branchId))) errors.branch_id = ['The selected branch is invalid.'];
     } else if (actor.branch_id !== null) {
       errors.type = ['A branch user can only create branch allocations.'];
     }
@@ -124,14 +194,16 @@ export class AllocationService {
   /** Deletes an allocation none of whose stock was awarded yet; 409 otherwise. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     const found = await this.findOne(actor, id);
-    const deleted = await this.dataSource.query(
-      `DELETE FROM allocation a
-        WHERE a.id = $1 AND a.remaining = a.count
-          AND NOT EXISTS (SELECT 1 FROM draw d WHERE d.allocation_id = a.id)
-        RETURNING a.id`,
-      [found.id],
-    );
-    if (!deleted[0]?.length) {
+    // A draw that took from it holds a restricting foreign key to it.
+    let deleted: boolean;
+    try {
+      const [rows] = await this.dataSource.query(`DELETE FROM allocation a WHERE a.id = $1 AND a.remaining = a.count RETURNING a.id`, [found.id]);
+      deleted = rows.length > 0;
+    } catch (e) {
+      if (!isForeignKeyViolation(e)) throw e;
+      deleted = false;
+    }
+    if (!deleted) {
       throw new ConflictException('This allocation cannot be deleted: some of its prizes have already been awarded.');
     }
   }

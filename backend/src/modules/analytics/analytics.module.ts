@@ -1,7 +1,17 @@
 import { Module } from '@nestjs/common';
+import { AllocationModule } from '../allocation/allocation.module';
+import { BranchModule } from '../branch/branch.module';
+import { DrawModule } from '../draw/draw.module';
+import { PreregistrationModule } from '../preregistration/preregistration.module';
+import { RegistrationModule } from '../registration/registration.module';
+import { TestRideModule } from '../test-ride/test-ride.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 
-/** GET /analytics: the analytics screen (send-sms). */
-@Module({ controllers: [AnalyticsController], providers: [AnalyticsService] })
+/** GET /analytics: the analytics screen (send-sms); every number is asked of the module that owns it. */
+@Module({
+  imports: [PreregistrationModule, RegistrationModule, TestRideModule, AllocationModule, DrawModule, BranchModule],
+  controllers: [AnalyticsController],
+  providers: [AnalyticsService],
+})
 export class AnalyticsModule {}

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
-import { scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
+import { DayBranchCount } from '../../common/paging/counts';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { AllocationService } from '../allocation/allocation.service';
+import { BranchService } from '../branch/branch.service';
+import { DrawService } from '../draw/draw.service';
+import { PreregistrationService } from '../preregistration/preregistration.service';
+import { RegistrationService } from '../registration/registration.service';
+import { TestRideService } from '../test-ride/test-ride.service';
 
 /** Days shown when no period is asked for. */
 export const DEFAULT_DAYS = 30;
@@ -35,30 +41,52 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The analytics screen (send-sms): per Nepal day and per branch, pre-registrations
  * (created), verifications (verified_at), sales (purchases) and test rides; pre-registrations
- * per source; prizes per day and amount (allocated stock vs. draws awarded). Every number is
- * counted by PostgreSQL with GROUP BY over the Nepal day, `(at AT TIME ZONE tz)::date`;
- * deleted records are left out; branch staff count their branch only (scopeToBranch).
+ * per source; prizes per day and amount (allocated stock vs. draws awarded). Each number is
+ * asked of the module that owns the table, in the user's scope by that table's owner rule
+ * (a pre-registration counts for its owner branch, as in the lists); deleted records are
+ * left out.
  */
 @Injectable()
 export class AnalyticsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
+    private readonly preregistrations: PreregistrationService,
+    private readonly registrations: RegistrationService,
+    private readonly testRides: TestRideService,
+    private readonly allocations: AllocationService,
+    private readonly draws: DrawService,
+    private readonly branches: BranchService,
   ) {}
 
   async analytics(user: AuthUser, query: { from?: unknown; to?: unknown }, now = new Date()): Promise<Analytics> {
     const tz = this.config.get('app').campaignTz;
     const { from, to } = parsePeriod(query, campaignDay(now, tz));
-    const params = { tz, start: dayRange(from, tz).start, end: dayRange(to, tz).end, fromDay: from, toDay: to };
-    const [activity, sources, prizes, branches] = [
-      await this.activity(user, params),
-      await this.sources(user, params),
-      await this.prizes(user, params),
-      await this.branchList(user),
+    const period = { tz, start: dayRange(from, tz).start, end: dayRange(to, tz).end };
+    // One after the other: a pool of a few connections serves every screen.
+    const parts: Array<[keyof Counts, DayBranchCount[]]> = [
+      ['preregistrations', await this.preregistrations.countByDayAndBranch(user, 'created_at', period)],
+      ['verifications', await this.preregistrations.countByDayAndBranch(user, 'verified_at', period)],
+      ['sales', await this.registrations.countByDayAndBranch(user, period)],
+      ['test_rides', await this.testRides.countByDayAndBranch(user, period)],
     ];
+    const sources = await this.preregistrations.countBySource(user, period.start, period.end);
+    const prizes = await this.prizes(user, from, to, period);
+    const branches = await this.branches.visible(user);
 
-    const byDay = new Map(activity.filter((r) => r.by_branch === 0).map((r) => [r.day!, counts(r)]));
-    const byBranch = new Map(activity.filter((r) => r.by_branch === 1).map((r) => [r.branch_id, counts(r)]));
+    const byDay = new Map<string, Counts>();
+    const byBranch = new Map<number | null, Counts>();
+    const add = <K>(map: Map<K, Counts>, key: K, metric: keyof Counts, n: number) => {
+      const c = map.get(key) ?? { ...ZERO };
+      c[metric] += n;
+      map.set(key, c);
+    };
+    for (const [metric, rows] of parts) {
+      for (const r of rows) {
+        add(byDay, r.day, metric, r.n);
+        add(byBranch, r.branch_id === null ? null : Number(r.branch_id), metric, r.n);
+      }
+    }
     const days: Analytics['days'] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) days.push({ day: d, ...(byDay.get(d) ?? ZERO) });
     const branchRows: Analytics['branches'] = branches.map((b) => ({ branch_id: b.id, title: b.title, ...(byBranch.get(b.id) ?? ZERO) }));
@@ -67,118 +95,28 @@ export class AnalyticsService {
     return { from, to, days, branches: branchRows, sources, prizes };
   }
 
-  /** One scoped, grouped count per record kind, combined and grouped by day and by branch in one statement. */
-  private async activity(user: AuthUser, params: Record<string, unknown>) {
-    const part = (table: string, alias: string, at: string, metric: keyof Counts) => {
-      const qb = this.dataSource
-        .createQueryBuilder()
-        .select(`(${alias}.${at} AT TIME ZONE :tz)::date`, 'day')
-        .addSelect(`${alias}.branch_id`, 'branch_id');
-      for (const m of Object.keys(ZERO)) qb.addSelect(m === metric ? 'count(*)' : '0', m);
-      qb.from(table, alias)
-        .where(`${alias}.deleted_at IS NULL`)
-        .andWhere(`${alias}.${at} >= :start AND ${alias}.${at} < :end`)
-        .groupBy('1')
-        .addGroupBy('2');
-      return scopeToBranch(qb, user, `${alias}.branch_id`);
-    };
-    const union = [
-      part('preregistration', 'p', 'created_at', 'preregistrations'),
-      part('preregistration', 'v', 'verified_at', 'verifications'),
-      part('registration', 'r', 'created_at', 'sales'),
-      part('test_ride', 't', 'created_at', 'test_rides'),
-    ];
-    return this.run<{ by_branch: number; day: string | null; branch_id: number | null } & Counts>(
-      `SELECT GROUPING(ev.day)::int AS by_branch, ev.day::text AS day, ev.branch_id,
-              sum(ev.preregistrations)::int AS preregistrations, sum(ev.verifications)::int AS verifications,
-              sum(ev.sales)::int AS sales, sum(ev.test_rides)::int AS test_rides
-         FROM (${union.map((qb) => qb.getQuery()).join(' UNION ALL ')}) AS ev
-        GROUP BY GROUPING SETS ((ev.day), (ev.branch_id))`,
-      params,
-      union,
-    );
-  }
-
-  /** Pre-registrations of the period per source (most first; null when the form left it out). */
-  private sources(user: AuthUser, params: Record<string, unknown>) {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('p.source', 'source')
-      .addSelect('count(*)::int', 'preregistrations')
-      .from('preregistration', 'p')
-      .where('p.deleted_at IS NULL')
-      .andWhere('p.created_at >= :start AND p.created_at < :end', params)
-      .groupBy('p.source')
-      .orderBy('preregistrations', 'DESC')
-      .addOrderBy('p.source', 'ASC', 'NULLS LAST');
-    return scopeToBranch(qb, user, 'p.branch_id').getRawMany<Analytics['sources'][number]>();
-  }
-
   /**
    * Per day and amount: `allocated` sums the scheme's stock (allocation.count) for that Nepal
    * day, `awarded` counts the draws of that amount made that Nepal day, special or base
-   * prize, pre-registration or purchase (of live records).
+   * prize, pre-registration or purchase, of the live records in the user's scope.
    */
-  private prizes(user: AuthUser, params: Record<string, unknown>) {
-    const stock = this.dataSource
-      .createQueryBuilder()
-      .select('a.date', 'day')
-      .addSelect('a.amount', 'amount')
-      .addSelect('sum(a.count)', 'allocated')
-      .addSelect('0', 'awarded')
-      .from('allocation', 'a')
-      .where('a.date >= CAST(:fromDay AS date) AND a.date <= CAST(:toDay AS date)')
-      .groupBy('a.date')
-      .addGroupBy('a.amount');
-    scopeToBranch(stock, user, 'a.branch_id');
-    const draws = this.dataSource
-      .createQueryBuilder()
-      .select('(d.created_at AT TIME ZONE :tz)::date', 'day')
-      .addSelect('d.amount', 'amount')
-      .addSelect('0', 'allocated')
-      .addSelect('count(*)', 'awarded')
-      .from('draw', 'd')
-      // Joined rows are filtered by hand below (TypeORM would hide deleted ones, making them count).
-      .withDeleted()
-      .leftJoin('preregistration', 'dp', `d.kind = 'preregistration' AND dp.id = d.record_id`)
-      .leftJoin('registration', 'dr', `d.kind = 'registration' AND dr.id = d.record_id`)
-      .where('d.created_at >= :start AND d.created_at < :end')
-      .andWhere('COALESCE(dp.deleted_at, dr.deleted_at) IS NULL')
-      .groupBy('1')
-      .addGroupBy('2');
-    scopeToBranch(draws, user, 'COALESCE(dp.branch_id, dr.branch_id)');
-    return this.run<Analytics['prizes'][number]>(
-      `SELECT pz.day::text AS day, pz.amount, sum(pz.allocated)::int AS allocated, sum(pz.awarded)::int AS awarded
-         FROM (${stock.getQuery()} UNION ALL ${draws.getQuery()}) AS pz
-        GROUP BY pz.day, pz.amount
-        ORDER BY pz.day, pz.amount`,
-      params,
-      [stock, draws],
-    );
+  private async prizes(user: AuthUser, fromDay: string, toDay: string, period: { tz: string; start: Date; end: Date }) {
+    const stock = await this.allocations.stockByDay(user, fromDay, toDay);
+    const awarded = await this.draws.awardedByDay(this.dataSource, period.tz, period.start, period.end, {
+      preregistration: this.preregistrations.liveIds(user),
+      registration: this.registrations.liveIds(user),
+    });
+    const key = (day: string, amount: number) => `${day}|${amount}`;
+    const rows = new Map<string, Analytics['prizes'][number]>();
+    for (const s of stock) rows.set(key(s.day, s.amount), { day: s.day, amount: Number(s.amount), allocated: s.allocated, awarded: 0 });
+    for (const a of awarded) {
+      const k = key(a.day, a.amount);
+      const row = rows.get(k) ?? { day: a.day, amount: Number(a.amount), allocated: 0, awarded: 0 };
+      row.awarded += a.awarded;
+      rows.set(k, row);
+    }
+    return [...rows.values()].sort((a, b) => (a.day === b.day ? a.amount - b.amount : a.day < b.day ? -1 : 1));
   }
-
-  /** The branches the user may see, in their order. */
-  private branchList(user: AuthUser) {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('b.id', 'id')
-      .addSelect('b.title', 'title')
-      .from('branch', 'b')
-      .orderBy('b.order', 'ASC')
-      .addOrderBy('b.id', 'ASC');
-    return scopeToBranch(qb, user, 'b.id').getRawMany<{ id: number; title: string }>();
-  }
-
-  /** Runs SQL written around query builders' named parameters (their scope included). */
-  private run<T>(sql: string, params: Record<string, unknown>, parts: SelectQueryBuilder<object>[]): Promise<T[]> {
-    const all = Object.assign({}, params, ...parts.map((qb) => qb.getParameters()));
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, all);
-    return this.dataSource.query(query, values);
-  }
-}
-
-function counts(r: Counts): Counts {
-  return { preregistrations: r.preregistrations, verifications: r.verifications, sales: r.sales, test_rides: r.test_rides };
 }
 
 /**

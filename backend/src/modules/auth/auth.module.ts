@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { BranchModule } from '../branch/branch.module';
+import { UserModule } from '../user/user.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 
-@Module({ controllers: [AuthController], providers: [AuthService], exports: [AuthService] })
+@Module({ imports: [UserModule, BranchModule], controllers: [AuthController], providers: [AuthService], exports: [AuthService] })
 export class AuthModule {}

@@ -7,6 +7,8 @@ import { isTokenPayload, loadAuthUser, TokenPayload } from '../../common/auth/se
 import { fieldError, TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
+import { BranchService } from '../branch/branch.service';
+import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -51,6 +53,8 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly limits: RateLimitService,
     private readonly config: ConfigService,
+    private readonly users: UserService,
+    private readonly branches: BranchService,
   ) {}
 
   async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
@@ -63,10 +67,7 @@ export class AuthService {
     // A delayed account is refused before its password is compared, from every address.
     const delay = await this.limits.peek(delayKey);
     if (delay.hits > 0) throw new TooManyRequestsError(TOO_MANY_LOGINS, delay.retryAfterSeconds);
-    const [row] = await this.dataSource.query(
-      `SELECT id, password, token_version FROM "user" WHERE lower(email) = $1 AND deleted_at IS NULL`,
-      [email],
-    );
+    const row = await this.users.credentials(email);
     const ok = await verifyPassword(row?.password ?? (await dummyHash()), dto.password);
     if (!row || !ok) {
       await this.limits.hit(failKey, MAX_FAILURES, FAILURE_WINDOW_SECONDS);
@@ -86,10 +87,8 @@ export class AuthService {
     const loaded = await loadAuthUser(this.dataSource, id);
     if (!loaded) throw new UnauthorizedException('Unauthenticated.');
     const { role, role_id, ...rest } = loaded.authUser;
-    const [branch] = rest.branch_id
-      ? await this.dataSource.query(`SELECT id, title FROM branch WHERE id = $1`, [rest.branch_id])
-      : [null];
-    return { ...rest, role: { id: role_id, title: role }, branch: branch ?? null };
+    const branch = rest.branch_id ? await this.branches.brief(rest.branch_id) : undefined;
+    return { ...rest, role: { id: role_id, title: role }, branch: branch ? { id: branch.id, title: branch.title } : null };
   }
 
   /**
@@ -111,13 +110,10 @@ export class AuthService {
     if (dto.password !== dto.password_confirmation) {
       throw fieldError('password_confirmation', 'The password confirmation does not match.');
     }
-    const [row] = await this.dataSource.query(`SELECT password FROM "user" WHERE id = $1`, [user.id]);
-    if (!row || !(await verifyPassword(row.password, dto.current_password))) {
+    const hash = await this.users.passwordHash(user.id);
+    if (!hash || !(await verifyPassword(hash, dto.current_password))) {
       throw fieldError('current_password', 'The current password is incorrect.');
     }
-    await this.dataSource.query(
-      `UPDATE "user" SET password = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1`,
-      [user.id, await hashPassword(dto.password)],
-    );
+    await this.users.setPasswordHash(user.id, await hashPassword(dto.password));
   }
 }

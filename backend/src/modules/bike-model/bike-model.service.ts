@@ -1,9 +1,9 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
-import { isForeignKeyViolation, isUniqueViolation } from '../../common/http/db-errors';
+import { isForeignKeyViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { fieldError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
@@ -22,6 +22,8 @@ const BIKE_MODEL_TABLE: TableSpec = {
 };
 
 const TITLE_TAKEN = 'The title has already been taken.';
+/** The table's unique constraints and the field each speaks for. */
+const BIKE_MODEL_UNIQUE: UniqueFields = { bike_model_title_uq: 'title' };
 
 export function bikeModelView(m: BikeModelEntity) {
   return { id: m.id, slug: m.slug, title: m.title, order: m.order, thumbnail: imageRef(m.thumbnail), created_at: m.created_at, updated_at: m.updated_at };
@@ -37,6 +39,20 @@ export class BikeModelService {
     @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
     private readonly files: FileService,
   ) {}
+
+  /** Id and title of a model, or undefined (through the caller's transaction when given). */
+  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string } | undefined> {
+    const repo = em ? em.getRepository(BikeModelEntity) : this.models;
+    return (await repo.findOne({ where: { id }, select: { id: true, title: true } })) ?? undefined;
+  }
+
+  /** Titles of the given models by id (the tables show them beside their rows). */
+  async titles(ids: Array<number | null>): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+    if (!wanted.length) return new Map();
+    const rows = await this.models.find({ where: { id: In(wanted) }, select: { id: true, title: true } });
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
 
   private query() {
     return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');
@@ -77,7 +93,7 @@ export class BikeModelService {
       });
     } catch (e) {
       await this.files.discard(image.stored);
-      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -95,7 +111,7 @@ export class BikeModelService {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
     } catch (e) {
       await this.files.discard(image.stored);
-      if (isUniqueViolation(e)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
       throw e;
     }
     this.publicAnswer.invalidate();

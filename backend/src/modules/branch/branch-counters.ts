@@ -11,29 +11,27 @@ export type BranchCounterName = (typeof BRANCH_TABLE_COUNTERS)[number] | (typeof
 export type BranchCounterSql = (b: string) => string;
 
 /**
- * The hook through which the domains that own the counted tables (pre-registrations,
+ * The hook through which the modules that own the counted tables (pre-registrations,
  * registrations, allocations, test rides) give the branch screens their numbers, without
- * the branch module knowing their tables. Until a domain registers a counter it reads 0.
- * A domain registers from its module, e.g. in the sales module:
- *
- *   constructor(counters: BranchCounters) {}
- *   onModuleInit() {
- *     this.counters.register('registrations_count',
- *       (b) => `(SELECT count(*) FROM registration r WHERE r.branch_id = ${b}.id AND r.deleted_at IS NULL)`);
- *   }
+ * the branch module knowing their tables. A counter may have several contributions (prizes
+ * awarded = pre-registration prizes + purchase coupons), which are added. A counter that no
+ * module contributes to is a wiring fault and fails loudly, never a silent 0.
+ * A module contributes from its onModuleInit a correlated count over its own table, e.g.
+ * the sales module counts its live registrations whose branch_id is `${b}.id`.
  */
 @Injectable()
 export class BranchCounters {
-  private readonly sql = new Map<BranchCounterName, BranchCounterSql>();
+  private readonly sql = new Map<BranchCounterName, BranchCounterSql[]>();
 
-  register(name: BranchCounterName, sql: BranchCounterSql): void {
-    this.sql.set(name, sql);
+  contribute(name: BranchCounterName, sql: BranchCounterSql): void {
+    this.sql.set(name, [...(this.sql.get(name) ?? []), sql]);
   }
 
-  /** The counter's SQL expression (an int) for branch alias `b`; 0 while none is registered. */
+  /** The counter's SQL expression (an int) for branch alias `b`. */
   expression(name: BranchCounterName, b: string): string {
-    const sql = this.sql.get(name);
-    return sql ? `COALESCE((${sql(b)}), 0)::int` : '0';
+    const parts = this.sql.get(name);
+    if (!parts?.length) throw new Error(`No module counts the branch counter ${name}.`);
+    return `(${parts.map((sql) => `COALESCE((${sql(b)}), 0)`).join(' + ')})::int`;
   }
 
   /** `expr AS name, ...` for a SELECT list. */

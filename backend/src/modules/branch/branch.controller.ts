@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { AuditExport } from '../audit/audit.decorator';
 import { sendJson } from '../../common/http/cached-json';
 import type { PageQuery } from '../../common/paging/paging';
@@ -51,7 +51,7 @@ export class BranchController {
   @ApiOperation({ summary: 'Branches.xlsx: the table (same search and scoping), every row' })
   async export(@CurrentUser() user: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
     const { data } = await this.branches.table(user, { ...query, start: 0, length: -1 });
-    await streamXlsx(res, 'Branches.xlsx', EXPORT_COLUMNS, data, 'Branches');
+    await streamWorkbook(res, { filename: 'Branches.xlsx', sheetName: 'Branches', columns: EXPORT_COLUMNS, rows: data });
   }
 
   @Get('branch-stats')

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { CachedAnswer } from '../../common/http/cached-json';
@@ -31,8 +31,19 @@ export class BranchService {
   ) {}
 
   /** Every query of branches: branch staff see only their own. */
-  private query(actor: AuthUser | undefined) {
-    return scopeToBranch(this.branches.createQueryBuilder('b'), actor, 'b.id');
+  private query(actor: AuthUser | undefined, em?: EntityManager) {
+    return scopeToBranch((em ? em.getRepository(BranchEntity) : this.branches).createQueryBuilder('b'), actor, 'branch');
+  }
+
+  /** Id, title and mobile of a branch, or undefined (through the caller's transaction when given). */
+  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; mobile: string | null } | undefined> {
+    const repo = em ? em.getRepository(BranchEntity) : this.branches;
+    return (await repo.findOne({ where: { id }, select: { id: true, title: true, mobile: true } })) ?? undefined;
+  }
+
+  /** The branches `user` may see, in their order (id and title). */
+  visible(user: AuthUser, em?: EntityManager): Promise<Array<{ id: number; title: string }>> {
+    return this.query(user, em).select(['b.id', 'b.title']).orderBy('b.order', 'ASC').addOrderBy('b.id', 'ASC').getMany();
   }
 
   /** GET /branches: the showroom list of the public site. */

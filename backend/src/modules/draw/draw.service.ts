@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { AllocationType } from '@campaign/domain';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { fillTemplate, SETTING_DEFAULTS, SettingKey, SettingValues } from '../setting/setting.defaults';
+import { AllocationService } from '../allocation/allocation.service';
+import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
+import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 import { runDraw } from './draw.logic';
 
@@ -51,7 +53,40 @@ export class DrawService {
   constructor(
     private readonly config: ConfigService,
     private readonly sms: SmsService,
+    private readonly stock: AllocationService,
+    private readonly settings: SettingService,
   ) {}
+
+  /**
+   * Moves a record's draw (its prize and its audit row) to another record of the same kind:
+   * the draw belongs to the person, and a record made again for them carries it instead of
+   * a new roll. The caller holds the locks that make the move safe.
+   */
+  async move(em: EntityManager, kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawResult | undefined> {
+    const [rows] = await em.query(
+      `UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2
+       RETURNING id, kind, record_id, amount, allocation_id, created_at`,
+      [kind, fromRecordId, toRecordId],
+    );
+    return rows[0] ? { ...rows[0], fresh: false } : undefined;
+  }
+
+  /** Draw rows per Nepal day and amount in [start, end), of the records `live` lists (a subquery of ids per kind). */
+  awardedByDay(em: EntityManager | DataSource, tz: string, start: Date, end: Date, live: Record<DrawKind, { sql: string; params: unknown[] }>) {
+    const pre = live.preregistration;
+    const reg = live.registration;
+    const shift = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + by}`);
+    const preSql = shift(pre.sql, 3);
+    const regSql = shift(reg.sql, 3 + pre.params.length);
+    return em.query(
+      `SELECT (d.created_at AT TIME ZONE $1)::date::text AS day, d.amount, count(*)::int AS awarded
+         FROM draw d
+        WHERE d.created_at >= $2 AND d.created_at < $3
+          AND ((d.kind = 'preregistration' AND d.record_id IN (${preSql})) OR (d.kind = 'registration' AND d.record_id IN (${regSql})))
+        GROUP BY 1, 2`,
+      [tz, start, end, ...pre.params, ...reg.params],
+    ) as Promise<Array<{ day: string; amount: number; awarded: number }>>;
+  }
 
   async find(em: EntityManager, kind: DrawKind, recordId: number): Promise<DrawResult | undefined> {
     const [row] = await em.query(
@@ -66,25 +101,13 @@ export class DrawService {
     if (existing) return existing;
 
     const day = campaignDay(new Date(), this.config.get('app').campaignTz);
-    const byBranch = req.branchId === null ? 'branch_id IS NULL' : 'branch_id = $3';
-    const params: unknown[] = [day, req.type];
-    if (req.branchId !== null) params.push(req.branchId);
-    const candidates: Array<{ id: number; amount: number; probability: number; remaining: number }> = await em.query(
-      `SELECT id, amount, probability::float8 AS probability, remaining
-         FROM allocation
-        WHERE date = $1 AND type = $2 AND ${byBranch} AND remaining > 0
-        ORDER BY amount DESC, id`,
-      params,
-    );
+    const candidates = await this.stock.stockFor(em, day, req.type, req.branchId);
     const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
     const templateKey = req.notify?.templateKey ?? 'sms_template_prize';
-    const s = await readSettings(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
+    const s = await this.settings.readIn(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
     const configured = Number(s[baseKey]);
     const baseAmount = Number.isInteger(configured) && configured > 0 ? configured : SETTING_DEFAULTS[baseKey];
-    const outcome = await runDraw(candidates, baseAmount, randomInt, async (id) => {
-      const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING id`, [id]);
-      return rows.length > 0;
-    });
+    const outcome = await runDraw(candidates, baseAmount, randomInt, (id) => this.stock.claim(em, id));
     const audit = {
       day,
       type: req.type,
@@ -102,7 +125,7 @@ export class DrawService {
     if (!inserted) {
       // Another transaction drew this record first (callers lock the record, so this is
       // the belt to their braces): give the claimed unit back and return its result.
-      if (outcome.allocationId) await em.query(`UPDATE allocation SET remaining = remaining + 1 WHERE id = $1`, [outcome.allocationId]);
+      if (outcome.allocationId) await this.stock.giveBack(em, outcome.allocationId);
       return (await this.find(em, req.kind, req.recordId))!;
     }
     if (req.notify) {
@@ -120,18 +143,3 @@ export class DrawService {
     return { ...inserted, fresh: true };
   }
 }
-
-/**
- * Settings read through the caller's transaction. Another pooled connection inside a
- * transaction can starve the pool under load (every transaction waiting for a second
- * connection), and the embedded PGlite serves one transaction at a time, so it would wait
- * for ever. Unset keys read as their defaults.
- */
-async function readSettings<K extends SettingKey>(em: EntityManager, keys: K[]): Promise<Pick<SettingValues, K>> {
-  const out = {} as Pick<SettingValues, K>;
-  for (const k of keys) out[k] = SETTING_DEFAULTS[k];
-  const rows: Array<{ key: K; value: SettingValues[K] }> = await em.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [keys]);
-  for (const r of rows) out[r.key] = r.value;
-  return out;
-}
-

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { BikeModelEntity } from '../bike-model/bike-model.entity';
 import { BranchEntity } from '../branch/branch.entity';
 import { FileEntity } from '../file/file.entity';
 
@@ -35,6 +36,10 @@ export class PreregistrationEntity {
 
   @Column({ type: 'int', nullable: true })
   bike_model_id: number | null;
+
+  @ManyToOne(() => BikeModelEntity, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'bike_model_id' })
+  bike_model?: BikeModelEntity | null;
 
   /** The branch whose staff created it; null for the public site. */
   @Column({ type: 'int', nullable: true })

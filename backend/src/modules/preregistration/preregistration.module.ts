@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BikeModelModule } from '../bike-model/bike-model.module';
+import { BranchModule } from '../branch/branch.module';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { DrawModule } from '../draw/draw.module';
 import { FileModule } from '../file/file.module';
@@ -10,14 +12,15 @@ import { EnquiryReturnController } from './enquiry-return.controller';
 import { EnquiryReturnService } from './enquiry-return.service';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationService } from './preregistration.service';
 
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule],
+  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule],
   // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
   controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
-  providers: [PreregistrationService, EnquiryReturnService],
-  exports: [PreregistrationService, TypeOrmModule],
+  providers: [PreregistrationService, PreregistrationLinks, EnquiryReturnService],
+  exports: [PreregistrationService, PreregistrationLinks],
 })
 export class PreregistrationModule {}

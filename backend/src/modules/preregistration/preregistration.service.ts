@@ -1,33 +1,38 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { maskPhone, OTP, parseNepalMobile } from '@campaign/domain';
+import { maskPhone, parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
-import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { assertInBranch, ownerOf, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
-import { isUniqueViolation } from '../../common/http/db-errors';
+import { uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { cursorRows } from '../../common/export/cursor';
-import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
-import { campaignDay, dayRange, tzOffsetMinutes } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { BikeModelService } from '../bike-model/bike-model.service';
+import { BranchCounters } from '../branch/branch-counters';
+import { BranchService } from '../branch/branch.service';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
 import { fillTemplate, SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { SmsAudience } from '../sms/sms-audience';
+import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
 import { SmsService } from '../sms/sms.service';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
-import { codesMatch, newOtp } from './otp';
 import { PreregistrationEntity } from './preregistration.entity';
+import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
@@ -35,6 +40,8 @@ export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its 
 const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
 export const PHONE_TAKEN_STAFF = 'This phone number is already pre-registered for this campaign: one pre-registration per customer.';
 export const PHONE_PURCHASED_STAFF = 'This phone number has already made its purchase in this campaign: one pre-registration per customer.';
+/** The table's unique indexes and the field each speaks for: one live pre-registration per phone and per citizenship number. */
+const PREREGISTRATION_UNIQUE: UniqueFields = { preregistration_phone_uq: 'phone', preregistration_citizenship_uq: 'citizenship_no' };
 
 const PREREGISTRATION_TABLE: TableSpec = {
   orderable: {
@@ -62,12 +69,13 @@ interface LockedRow {
   phone: string;
   branch_id: number | null;
   nearest_branch_id: number | null;
+  owner_branch_id: number | null;
   send_sms: boolean;
   is_verified: boolean;
   purchased: boolean;
   code: string | null;
   code_attempts: number;
-  expired: boolean | null;
+  code_expires_at: Date | null;
 }
 
 type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
@@ -80,7 +88,7 @@ const isInt = (v: unknown): v is string | number => (typeof v === 'number' && Nu
  * draw locks the row first.
  */
 @Injectable()
-export class PreregistrationService {
+export class PreregistrationService implements OnModuleInit {
   constructor(
     @InjectRepository(PreregistrationEntity) private readonly repo: Repository<PreregistrationEntity>,
     private readonly dataSource: DataSource,
@@ -90,7 +98,89 @@ export class PreregistrationService {
     private readonly files: FileService,
     private readonly limits: RateLimitService,
     private readonly config: ConfigService,
+    private readonly branches: BranchService,
+    private readonly models: BikeModelService,
+    private readonly counters: BranchCounters,
+    private readonly audience: SmsAudience,
+    private readonly links: PreregistrationLinks,
+    private readonly codes: OneTimeCodes,
   ) {}
+
+  onModuleInit() {
+    const owned = (b: string) => `FROM preregistration p WHERE p.owner_branch_id = ${b}.id AND p.deleted_at IS NULL`;
+    this.counters.contribute('preregistrations', (b) => `SELECT count(*) ${owned(b)}`);
+    this.counters.contribute('prizes_awarded', (b) => `SELECT count(*) ${owned(b)} AND p.prize IS NOT NULL`);
+    this.audience.addKnownPhones(async (em, user, phones) => {
+      const qb = scopeToBranch(em.getRepository(PreregistrationEntity).createQueryBuilder('p'), user, 'preregistration');
+      const rows = await qb.select('p.phone', 'phone').distinct(true).andWhere('p.phone = ANY(:phones)', { phones }).getRawMany<{ phone: string }>();
+      return rows.map((r) => r.phone);
+    });
+  }
+
+  // ---------------------------------------------------------------- what other modules ask
+
+  /** The dashboard's pre-registration cards: what the user's list holds, in total, today and yesterday. */
+  dayCounts(actor: AuthUser, days: DayBounds) {
+    return dayCounts(this.scoped(actor), 'p.created_at', days);
+  }
+
+  /** Pre-registrations made (`created_at`) or verified (`verified_at`) per Nepal day and owner branch (analytics). */
+  countByDayAndBranch(actor: AuthUser, at: 'created_at' | 'verified_at', period: { tz: string; start: Date; end: Date }) {
+    return countByDayAndBranch(this.scoped(actor), `p.${at}`, 'p.owner_branch_id', period);
+  }
+
+  /** Pre-registrations made within [start, end) per source, most first (analytics). */
+  countBySource(actor: AuthUser, start: Date, end: Date) {
+    return this.scoped(actor)
+      .select('p.source', 'source')
+      .addSelect('count(*)::int', 'preregistrations')
+      .andWhere('p.created_at >= :start AND p.created_at < :end', { start, end })
+      .groupBy('p.source')
+      .orderBy('preregistrations', 'DESC')
+      .addOrderBy('p.source', 'ASC', 'NULLS LAST')
+      .getRawMany<{ source: string | null; preregistrations: number }>();
+  }
+
+  /** SQL (and parameters) selecting the ids of the live pre-registrations in the user's scope. */
+  liveIds(actor: AuthUser): { sql: string; params: unknown[] } {
+    const [sql, params] = this.scoped(actor).select('p.id').getQueryAndParameters();
+    return { sql, params };
+  }
+
+  /**
+   * Locks a live pre-registration of `branchId` (its owner branch) for a purchase, until the
+   * caller's transaction ends; 404 otherwise. By id or slug.
+   */
+  async lockForPurchase(em: EntityManager, branchId: number, idOrSlug: string) {
+    const byId = /^\d{1,9}$/.test(idOrSlug);
+    const [pre] = await em.query(
+      `SELECT id, slug, phone, is_verified, purchased, utm_source, prize
+         FROM preregistration
+        WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
+          AND deleted_at IS NULL
+          AND owner_branch_id = $2
+        FOR UPDATE`,
+      [idOrSlug, branchId],
+    );
+    if (!pre) throw new NotFoundException('Pre-registration not found.');
+    return pre as { id: number; slug: string; phone: string; is_verified: boolean; purchased: boolean; utm_source: string | null; prize: number | null };
+  }
+
+  /** Marks a locked pre-registration purchased (the sale's transaction). */
+  async markPurchased(em: EntityManager, id: number): Promise<void> {
+    await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** The prize a pre-registration's draw gave (null before it is verified). */
+  async prizeOf(em: EntityManager, id: number): Promise<number | null> {
+    const [row] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [id]);
+    return row?.prize ?? null;
+  }
+
+  /** Live pre-registrations in the user's scope (the rows of their list before filters). */
+  private scoped(actor: AuthUser) {
+    return scopeToBranch(this.repo.createQueryBuilder('p'), actor, 'preregistration');
+  }
 
   private get tz(): string {
     return this.config.get('app').campaignTz;
@@ -103,15 +193,12 @@ export class PreregistrationService {
       .createQueryBuilder('p')
       .leftJoinAndSelect('p.branch', 'branch')
       .leftJoinAndSelect('p.nearest_branch', 'nearest_branch')
-      .leftJoin('bike_model', 'bike_model', 'bike_model.id = p.bike_model_id');
-    return scopeToBranch(qb, actor, OWNER_BRANCH_SQL);
+      .leftJoin('p.bike_model', 'bike_model');
+    return scopeToBranch(qb, actor, 'preregistration');
   }
 
-  private async bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
-    const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-    if (!wanted.length) return new Map();
-    const rows: Array<{ id: number; title: string }> = await this.dataSource.query(`SELECT id, title FROM bike_model WHERE id = ANY($1)`, [wanted]);
-    return new Map(rows.map((r) => [r.id, r.title]));
+  private bikeModelTitles(ids: Array<number | null>): Promise<Map<number, string>> {
+    return this.models.titles(ids);
   }
 
   private applyFilters(qb: SelectQueryBuilder<PreregistrationEntity>, q: PreregistrationFilters) {
@@ -130,8 +217,9 @@ export class PreregistrationService {
       else errors.bike_model = ['The selected bike model is invalid.'];
     }
     if (given(q.branch)) {
+      // A branch's pre-registrations are those it owns, as its own staff's list shows them.
       if (q.branch === 'public' || q.branch === 'none') qb.andWhere('p.branch_id IS NULL');
-      else if (isInt(q.branch)) qb.andWhere('p.branch_id = :fbranch', { fbranch: Number(q.branch) });
+      else if (isInt(q.branch)) qb.andWhere('p.owner_branch_id = :fbranch', { fbranch: Number(q.branch) });
       else errors.branch = ['The selected branch is invalid.'];
     }
     if (given(q.prize)) {
@@ -196,22 +284,29 @@ export class PreregistrationService {
       { header: 'Verified', value: (r) => yesNo(r.is_verified) },
       { header: 'Purchased', value: (r) => yesNo(r.purchased) },
       { header: 'Register Prize', value: (r) => (r.prize as number | null) ?? '' },
-      { header: 'Registered (Nepal time)', width: 20, value: (r) => nepalDateTime(new Date(r.created_at), this.tz) },
+      { header: 'Registered (Nepal time)', width: 20, value: (r) => r.created_at },
     ];
-    await streamXlsx(res, 'Preregistrations.xlsx', columns, cursorRows<Row>(this.dataSource, qb as never), 'Preregistrations');
+    await streamWorkbook(res, {
+      filename: 'Preregistrations.xlsx',
+      sheetName: 'Preregistrations',
+      columns,
+      rows: cursorRows<Row>(this.dataSource, qb as never),
+      tz: this.tz,
+    });
   }
 
   /** One record as staff see it (404 for another branch's record). */
   async findForStaff(actor: AuthUser, slug: string, em?: EntityManager): Promise<PreregistrationDetail> {
     const withCode = hasPermission(actor, Permission.SendSms);
     const qb = this.baseQuery(actor, em).leftJoinAndSelect('p.screenshot', 'screenshot').andWhere('p.slug = :slug', { slug });
+    qb.addSelect('p.owner_branch_id');
     if (withCode) qb.addSelect('p.code');
-    const found = assertInBranch(await qb.getOne(), actor, 'Pre-registration', ownerBranchId);
+    const found = assertInBranch(await qb.getOne(), actor, 'preregistration', 'Pre-registration');
     const titles = await this.bikeModelTitles([found.bike_model_id]);
     const view = toDetailView(found, titles, { withCode });
     if (found.purchased) {
-      const [purchase] = await (em ?? this.dataSource).query(`SELECT slug FROM registration WHERE preregistration_id = $1`, [found.id]);
-      view.registration = purchase ? { slug: purchase.slug } : null;
+      const purchase = await this.links.purchaseSlug(em ?? this.dataSource.manager, found.id);
+      view.registration = purchase ? { slug: purchase } : null;
     }
     return view;
   }
@@ -245,7 +340,8 @@ export class PreregistrationService {
         nearest_branch_id: dto.nearest_branch_id,
         source: dto.source,
         roadie: dto.roadie ?? null,
-        shared: dto.shared ?? true,
+        // What the visitor chose: the box starts unticked, and an unticked box may send nothing.
+        shared: dto.shared ?? false,
         utm_source: dto.utm_source ?? null,
         send_sms: true,
         branch_id: null,
@@ -371,13 +467,15 @@ export class PreregistrationService {
     const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) return { ok: true, already: true };
-      if (!row.code) return { ok: false, error: codeError('There is no active code. Please request a new code.') };
-      if (row.code_attempts >= OTP.maxAttempts) return { ok: false, error: exhaustedError(settings) };
-      if (row.expired) return { ok: false, error: codeError('The code has expired. Please request a new code.') };
-      if (!codesMatch(row.code, code)) {
-        const attempts = row.code_attempts + 1;
-        await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]);
-        return { ok: false, error: attempts >= OTP.maxAttempts ? exhaustedError(settings) : codeError('The code is incorrect.') };
+      const verdict = this.codes.check(
+        { code: row.code, expiresAt: row.code_expires_at, attempts: row.code_attempts },
+        code,
+        ENQUIRY_CODE,
+        supportHelp(settings.support_phones),
+      );
+      if (!verdict.ok) {
+        if (verdict.attempts !== undefined) await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, verdict.attempts]);
+        return verdict;
       }
       await em.query(
         `UPDATE preregistration
@@ -386,18 +484,47 @@ export class PreregistrationService {
           WHERE id = $1`,
         [row.id],
       );
-      const result = await this.draws.draw(em, {
-        kind: 'preregistration',
-        recordId: row.id,
-        type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
-        branchId: row.branch_id,
-        notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
-      });
-      await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, result.amount]);
+      const prize = await this.drawOncePerPhone(em, row);
+      if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, prize]);
       return { ok: true, already: false };
     });
     if (!outcome.ok) throw outcome.error;
     return { already: outcome.already };
+  }
+
+  /**
+   * The enquiry draw is once per phone for the campaign: a person who trashes their record
+   * and registers again keeps what they won, never a new roll.
+   * - An earlier record of the phone that was deleted hands its draw over: the draw row (its
+   *   prize and audit) moves to this record and the deleted one no longer holds the prize.
+   * - An earlier live record of the phone holding a prize (a customer who bought and came
+   *   back) keeps it; this record gets none, so two live records never hold one prize.
+   * - Otherwise the draw is made now.
+   * Serialised per phone by an advisory lock, inside the verifying transaction.
+   */
+  private async drawOncePerPhone(em: EntityManager, row: LockedRow): Promise<number | null> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw:' || $1))`, [row.phone]);
+    const holders: Array<{ id: number; deleted: boolean; prize: number }> = await em.query(
+      `SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration
+        WHERE phone = $1 AND id <> $2 AND prize IS NOT NULL
+        ORDER BY (deleted_at IS NULL) DESC, id`,
+      [row.phone, row.id],
+    );
+    const holder = holders[0];
+    if (holder && !holder.deleted) return null;
+    if (holder) {
+      const moved = await this.draws.move(em, 'preregistration', holder.id, row.id);
+      await em.query(`UPDATE preregistration SET prize = NULL, updated_at = now() WHERE id = $1`, [holder.id]);
+      return moved?.amount ?? holder.prize;
+    }
+    const result = await this.draws.draw(em, {
+      kind: 'preregistration',
+      recordId: row.id,
+      type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
+      branchId: row.branch_id,
+      notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
+    });
+    return result.amount;
   }
 
   /** Sends a new code (60 s between codes, 5 per phone per Nepal day). Returns the masked phone. */
@@ -413,38 +540,20 @@ export class PreregistrationService {
 
   /**
    * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
-   * phone's limits (under an advisory lock on the phone, so two requests cannot both pass).
+   * phone's limits (OneTimeCodes: the one code lifecycle, shared with the purchase coupon).
    * Only the transaction's connection is used: the settings were read before it began (a
    * second pooled connection inside a transaction can starve the pool, and the embedded
    * PGlite serves one transaction at a time). The text's {link} is the record's verify page.
    * Also used by the visitor's return path (enquiry-return.service.ts).
    */
   async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
-    if (send) {
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [row.phone]);
-      const today = dayRange(campaignDay(new Date(), this.tz), this.tz);
-      const [stats] = await em.query(
-        `SELECT count(*) FILTER (WHERE created_at >= $2)::int AS today,
-                extract(epoch FROM now() - max(created_at))::float8 AS since_last
-           FROM sms_outbox
-          WHERE phone = $1 AND kind = 'otp' AND created_at >= least($2::timestamptz, now() - make_interval(secs => $3))`,
-        [row.phone, today.start, OTP.resendSeconds],
-      );
-      if (stats.since_last !== null && stats.since_last < OTP.resendSeconds) {
-        const wait = Math.max(1, Math.ceil(OTP.resendSeconds - stats.since_last));
-        throw new TooManyRequestsError(`Please wait ${wait} seconds before requesting a new code.`, wait);
-      }
-      if (stats.today >= OTP.perPhonePerDay) {
-        const wait = Math.max(1, Math.ceil((today.end.getTime() - Date.now()) / 1000));
-        throw new TooManyRequestsError(`This phone has received ${OTP.perPhonePerDay} codes today. Please try again tomorrow.`, wait);
-      }
-    }
-    const code = newOtp();
+    if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await em.query(
       `UPDATE preregistration
-          SET code = $2, code_expires_at = now() + make_interval(secs => $3), code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
+          SET code = $2, code_expires_at = $3, code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
         WHERE id = $1`,
-      [row.id, code, OTP.ttlSeconds, send],
+      [row.id, code, expiresAt, send],
     );
     if (send) {
       const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
@@ -456,21 +565,20 @@ export class PreregistrationService {
   /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
-      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, send_sms, is_verified, purchased, code, code_attempts,
-              (code_expires_at <= now()) AS expired
+      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
+              code_expires_at
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,
       [slug],
     );
-    return assertInBranch(rows[0], actor, 'Pre-registration', ownerBranchId);
+    return assertInBranch(rows[0], actor, 'preregistration', 'Pre-registration');
   }
 
   // ---------------------------------------------------------------- checks
 
-  private async exists(em: EntityManager | DataSource, table: 'branch' | 'bike_model', id: number): Promise<boolean> {
-    const rows = await em.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
-    return rows.length > 0;
+  private async exists(em: EntityManager | DataSource, what: 'branch' | 'bike_model', id: number): Promise<boolean> {
+    return (await (what === 'branch' ? this.branches : this.models).brief(id, em)) !== undefined;
   }
 
   private async checkReferences(
@@ -501,11 +609,11 @@ export class PreregistrationService {
     errors: FieldErrors,
     em: EntityManager | DataSource = this.dataSource,
   ) {
-    type Earlier = { slug: string; branch_id: number | null; nearest_branch_id: number | null; purchased: boolean };
+    type Earlier = { slug: string; owner_branch_id: number | null; purchased: boolean };
     const find = async (column: 'phone' | 'citizenship_no', value: string): Promise<Earlier | undefined> =>
       (
         await em.query(
-          `SELECT slug, branch_id, nearest_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
+          `SELECT slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
           [value, v.exceptId ?? 0],
         )
       )[0];
@@ -521,48 +629,20 @@ export class PreregistrationService {
 
   /** Two requests raced past the checks: the unique index answers, mapped to the same 422. */
   private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser | null): Promise<unknown> {
-    if (!isUniqueViolation(e)) return e;
-    const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint;
-    const field = constraint === 'preregistration_phone_uq' ? 'phone' : constraint === 'preregistration_citizenship_uq' ? 'citizenship_no' : null;
-    if (!field || !values[field]) return e;
+    const field = uniqueViolationField(e, PREREGISTRATION_UNIQUE);
+    if ((field !== 'phone' && field !== 'citizenship_no') || !values[field]) return e;
     const errors: FieldErrors = {};
     await this.checkDuplicates({ phone: field === 'phone' ? values.phone! : null, citizenship_no: field === 'citizenship_no' ? values.citizenship_no! : null }, actor, errors);
     return new UnprocessableError(errors[field] ? errors : { [field]: [field === 'phone' ? (actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC) : PENDING_PURCHASE] });
   }
 }
 
-function codeError(message: string): UnprocessableError {
-  return new UnprocessableError({ code: [message] });
-}
-
-function exhaustedError(settings: SettingValues): UnprocessableError {
-  const phones = Array.isArray(settings.support_phones) ? settings.support_phones : [];
-  const help = phones.length ? ` For help, call ${phones.join(' or ')}.` : '';
-  return codeError(`Too many incorrect codes. Please request a new code.${help}`);
-}
-
 /**
  * [message, '<slug>'] for staff who may open the earlier record (head office, or the
  * branch that owns it); the message alone otherwise (the slug would only 404 for them).
  */
-export function earlierRecordError(message: string, row: { slug: string; branch_id: number | null; nearest_branch_id: number | null }, viewer: AuthUser | null): string[] {
+export function earlierRecordError(message: string, row: { slug: string; owner_branch_id: number | null }, viewer: AuthUser | null): string[] {
   if (!viewer) return [message];
-  const visible = viewer.branch_id === null || viewer.branch_id === ownerBranchId(row);
+  const visible = viewer.branch_id === null || viewer.branch_id === ownerOf('preregistration', row);
   return visible ? [message, row.slug] : [message];
-}
-
-/**
- * The branch that owns a pre-registration: the staff's branch that made it, or, for a
- * public enquiry, the showroom the visitor chose as nearest (its staff follow it up).
- * Stored by the database as owner_branch_id (COALESCE(branch_id, nearest_branch_id)) and indexed.
- */
-export const OWNER_BRANCH_SQL = 'p.owner_branch_id';
-export function ownerBranchId(row: { branch_id: number | null; nearest_branch_id: number | null }): number | null {
-  return row.branch_id ?? row.nearest_branch_id;
-}
-
-/** 'YYYY-MM-DD HH:mm' in the campaign's zone. */
-export function nepalDateTime(at: Date, tz: string): string {
-  const local = new Date(at.getTime() + tzOffsetMinutes(at, tz) * 60000);
-  return local.toISOString().slice(0, 16).replace('T', ' ');
 }

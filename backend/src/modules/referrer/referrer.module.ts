@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ReferrerCounters } from './referrer-counters';
 import { ReferrerController } from './referrer.controller';
 import { ReferrerEntity } from './referrer.entity';
 import { ReferrerService } from './referrer.service';
@@ -8,7 +9,7 @@ import { ReferrerService } from './referrer.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ReferrerEntity])],
   controllers: [ReferrerController],
-  providers: [ReferrerService],
-  exports: [ReferrerService],
+  providers: [ReferrerService, ReferrerCounters],
+  exports: [ReferrerService, ReferrerCounters],
 })
 export class ReferrerModule {}

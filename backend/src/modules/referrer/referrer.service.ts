@@ -2,11 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
-import { scopeToBranch } from '../../common/auth/branch-scope';
-import { DateRange, parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { DateRange, parseDateRange } from '../../common/paging/date-range';
 import { PageQuery, PageResult, paginate, TableSpec } from '../../common/paging/paging';
 import { ConfigService } from '../../config/config.module';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
+import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
 
 export interface ReferrerRow {
@@ -50,6 +50,7 @@ export class ReferrerService {
     @InjectRepository(ReferrerEntity) private readonly referrers: Repository<ReferrerEntity>,
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
+    private readonly counters: ReferrerCounters,
   ) {}
 
   /**
@@ -107,40 +108,15 @@ export class ReferrerService {
   }
 
   /**
-   * Correlated count subqueries over `r` (a referrer) for the date range, scoped to the
-   * actor's branch like every read of a branch-owned table (branch staff count their
-   * branch's test rides and purchases only).
-   *
-   * referrals_count counts purchases (`registration`) whose `referred_by` is the referrer.
-   * The registration table belongs to the sales domain and may not exist yet in this
-   * database: the catalogue is asked first, and the count is 0 until the table (with
-   * `referred_by`, `created_at` and `branch_id`) exists. Soft-deleted purchases are left
-   * out once the table has `deleted_at`. Nothing here needs changing when it lands.
+   * Correlated count subqueries over `r` (a referrer) for the date range, in the actor's
+   * branch scope, each asked of the module that owns the counted table (ReferrerCounters):
+   * referrals_count counts live purchases whose `referred_by` is the referrer,
+   * test_rides_count live test rides booked through it.
    */
   private async countExpressions(actor: AuthUser, range: DateRange) {
-    const rides = this.dataSource
-      .createQueryBuilder()
-      .subQuery()
-      .select('count(*)::int')
-      .from('test_ride', 'tr')
-      .where('tr.referrer_id = r.id')
-      .andWhere('tr.deleted_at IS NULL');
-    scopeToBranch(whereInRange(rides, 'tr.created_at', range), actor, 'tr.branch_id');
-    let params = rides.getParameters();
-    let referrals_count = '0';
-    const columns: Array<{ column_name: string }> = await this.dataSource.query(
-      `SELECT column_name FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = 'registration'
-          AND column_name IN ('referred_by', 'created_at', 'branch_id', 'deleted_at')`,
-    );
-    const has = new Set(columns.map((c) => c.column_name));
-    if (has.has('referred_by') && has.has('created_at') && has.has('branch_id')) {
-      const sales = this.dataSource.createQueryBuilder().subQuery().select('count(*)::int').from('registration', 'reg').where('reg.referred_by = r.id');
-      if (has.has('deleted_at')) sales.andWhere('reg.deleted_at IS NULL');
-      scopeToBranch(whereInRange(sales, 'reg.created_at', range), actor, 'reg.branch_id');
-      referrals_count = sales.getQuery();
-      params = { ...params, ...sales.getParameters() };
-    }
-    return { test_rides_count: rides.getQuery(), referrals_count, params };
+    const sub = () => this.dataSource.createQueryBuilder().subQuery();
+    const rides = this.counters.get('test_rides_count')(sub(), actor, range);
+    const sales = this.counters.get('referrals_count')(sub(), actor, range);
+    return { test_rides_count: rides.getQuery(), referrals_count: sales.getQuery(), params: { ...rides.getParameters(), ...sales.getParameters() } };
   }
 }

@@ -1,4 +1,4 @@
-import type { ExportColumn } from '../../common/export/xlsx';
+import type { ExportColumn } from '../../common/export/workbook';
 
 /** One row of Registrations.xlsx, as the export query selects it. */
 export interface RegistrationExportRow {
@@ -11,8 +11,8 @@ export interface RegistrationExportRow {
   bike_model: string | null;
   branch: string | null;
   city: string | null;
-  /** Purchase date and time in Nepal time, 'YYYY-MM-DD HH:mm'. */
-  registered: string;
+  /** The purchase's instant (a date cell in the campaign's time). */
+  registered: Date;
   payment_mode: string;
   engine_no: string | null;
   chasis_no: string | null;

@@ -1,5 +1,3 @@
-import { OTP } from '@campaign/domain';
-
 /** Pure rules of a purchase registration (unit-tested in registration.rules.spec.ts). */
 
 /** `B{branch_id}-`: every bill number of a branch carries it (SPEC sections 5 and 9). */
@@ -25,17 +23,6 @@ export function normaliseVehicleNumber(value: unknown): unknown {
   const cleaned = value.toUpperCase().replace(/[^A-Z0-9._-]/g, '');
   return cleaned === '' ? null : cleaned;
 }
-
-/**
- * Coupon code rules: the OTP's (6 digits, 5 wrong tries, 60 s between sends), but valid for
- * 30 days, since the key hand-over may come days after the purchase; at most 5 sends a day.
- */
-export const COUPON = {
-  ttlDays: 30,
-  maxAttempts: OTP.maxAttempts,
-  resendSeconds: OTP.resendSeconds,
-  sendsPerDay: 5,
-} as const;
 
 /** The coupon SMS always carries the code: a template without {code} gets it appended. */
 export function couponTemplate(template: string): string {

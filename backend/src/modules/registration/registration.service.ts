@@ -1,32 +1,40 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { parseNepalMobile } from '@campaign/domain';
+import { NEPAL_MOBILE_RE, parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
 import { cursorRows } from '../../common/export/cursor';
-import { streamXlsx } from '../../common/export/xlsx';
-import { isUniqueViolation } from '../../common/http/db-errors';
-import { fieldError, FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { streamWorkbook } from '../../common/export/workbook';
+import { Failures } from '../../common/http/domain-errors';
+import { isUniqueViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
+import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
-import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
+import { whereInRange } from '../../common/paging/date-range';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
+import { BikeModelService } from '../bike-model/bike-model.service';
+import { BranchCounters } from '../branch/branch-counters';
 import { DrawService } from '../draw/draw.service';
 import { imageRef } from '../file/file-view';
-import { codesMatch, newOtp } from '../preregistration/otp';
+import { PreregistrationLinks } from '../preregistration/preregistration-links';
+import { PreregistrationService } from '../preregistration/preregistration.service';
+import { ReferrerCounters } from '../referrer/referrer-counters';
 import { ReferrerService } from '../referrer/referrer.service';
 import { fillTemplate, type SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { SmsAudience } from '../sms/sms-audience';
+import { OneTimeCodes, PURCHASE_COUPON, supportHelp } from '../sms/one-time-code';
 import { SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
 import { applyRegistrationFilters, parseRegistrationFilters } from './registration.filters';
 import { RegistrationEntity } from './registration.entity';
-import { COUPON, couponTemplate, prefixBillNo } from './registration.rules';
+import { couponTemplate, prefixBillNo } from './registration.rules';
 
 /** The registered table (SPEC: Registered list / dashboard). */
 export const REGISTRATION_TABLE: TableSpec = {
@@ -66,26 +74,65 @@ export const DELETED_REGISTRATION_TABLE: TableSpec = {
 };
 
 /** Unique constraints of the table and the field each one speaks for. */
-const UNIQUE_FIELDS: Record<string, [string, string]> = {
-  registration_bill_no_uq: ['bill_no', 'The bill no has already been taken.'],
-  registration_engine_no_uq: ['engine_no', 'The engine no has already been taken.'],
-  registration_chasis_no_uq: ['chasis_no', 'The chasis no has already been taken.'],
-  registration_preregistration_uq: ['preregistration_id', 'This pre-registration has already been purchased.'],
+const REGISTRATION_UNIQUE: UniqueFields = {
+  registration_bill_no_uq: 'bill_no',
+  registration_engine_no_uq: 'engine_no',
+  registration_chasis_no_uq: 'chasis_no',
+  registration_preregistration_uq: 'preregistration_id',
 };
-
-interface LockedPreregistration {
-  id: number;
-  slug: string;
-  phone: string;
-  is_verified: boolean;
-  purchased: boolean;
-  utm_source: string | null;
+/** The sales module's expected failures. */
+export enum SaleFailure {
+  NotVerified = 'not_verified',
+  AlreadyPurchased = 'already_purchased',
+  PhoneIsThePreregistrations = 'phone_is_the_preregistrations',
+  PhoneFixed = 'phone_fixed',
+  BillNoTaken = 'bill_no_taken',
+  EngineNoTaken = 'engine_no_taken',
+  ChasisNoTaken = 'chasis_no_taken',
+  BikeModelInvalid = 'bike_model_invalid',
+  ReferringInvalid = 'referring_invalid',
+  DeletedNoEdit = 'deleted_no_edit',
+  AlreadyDeleted = 'already_deleted',
+  NotDeleted = 'not_deleted',
+  DeletedNoCoupon = 'deleted_no_coupon',
+  NoCoupon = 'no_coupon',
+  CouponVerified = 'coupon_verified',
+  Conflict = 'conflict',
 }
 
-type CouponOutcome = { ok: true } | { ok: false; field: string; message: string };
+/** Each failure's answer, in one place. */
+const SALE_FAILURES = new Failures<SaleFailure>({
+  [SaleFailure.NotVerified]: { status: 422, field: 'preregistration_id', message: 'This pre-registration is not verified yet.' },
+  [SaleFailure.AlreadyPurchased]: { status: 422, field: 'preregistration_id', message: 'This pre-registration has already been purchased.' },
+  [SaleFailure.PhoneIsThePreregistrations]: { status: 422, field: 'phone', message: "The phone number cannot be changed: it is the pre-registration's phone." },
+  [SaleFailure.PhoneFixed]: { status: 422, field: 'phone', message: 'The phone number cannot be changed.' },
+  [SaleFailure.BillNoTaken]: { status: 422, field: 'bill_no', message: 'The bill no has already been taken.' },
+  [SaleFailure.EngineNoTaken]: { status: 422, field: 'engine_no', message: 'The engine no has already been taken.' },
+  [SaleFailure.ChasisNoTaken]: { status: 422, field: 'chasis_no', message: 'The chasis no has already been taken.' },
+  [SaleFailure.BikeModelInvalid]: { status: 422, field: 'bike_model_id', message: 'The selected bike model is invalid.' },
+  [SaleFailure.ReferringInvalid]: { status: 422, field: 'registration_id', message: 'The selected referring registration is invalid.' },
+  [SaleFailure.DeletedNoEdit]: { status: 409, message: 'This registration is deleted: restore it before editing.' },
+  [SaleFailure.AlreadyDeleted]: { status: 409, message: 'This registration is already deleted.' },
+  [SaleFailure.NotDeleted]: { status: 409, message: 'This registration is not deleted.' },
+  [SaleFailure.DeletedNoCoupon]: { status: 409, message: 'This registration is deleted: restore it first.' },
+  [SaleFailure.NoCoupon]: { status: 422, field: 'code', message: 'This registration has no coupon.' },
+  [SaleFailure.CouponVerified]: { status: 422, field: 'code', message: 'The coupon has already been verified.' },
+  [SaleFailure.Conflict]: { status: 409, message: 'This registration conflicts with another one. Please reload and try again.' },
+});
 
+/** The failure a taken unique value answers (the check and a race past it alike). */
+const TAKEN: Record<string, SaleFailure> = {
+  bill_no: SaleFailure.BillNoTaken,
+  engine_no: SaleFailure.EngineNoTaken,
+  chasis_no: SaleFailure.ChasisNoTaken,
+  preregistration_id: SaleFailure.AlreadyPurchased,
+};
+
+type CouponOutcome = { ok: true } | { ok: false; error: UnprocessableError };
+
+/** Sales: purchase registrations, their purchase draw and coupon code. The only code that names the registration table. */
 @Injectable()
-export class RegistrationService {
+export class RegistrationService implements OnModuleInit {
   constructor(
     @InjectRepository(RegistrationEntity) private readonly registrations: Repository<RegistrationEntity>,
     private readonly dataSource: DataSource,
@@ -93,9 +140,65 @@ export class RegistrationService {
     private readonly draws: DrawService,
     private readonly sms: SmsService,
     private readonly referrers: ReferrerService,
-    private readonly limits: RateLimitService,
     private readonly settings: SettingService,
+    private readonly preregistrations: PreregistrationService,
+    private readonly models: BikeModelService,
+    private readonly branchCounters: BranchCounters,
+    private readonly referrerCounters: ReferrerCounters,
+    private readonly audience: SmsAudience,
+    private readonly links: PreregistrationLinks,
+    private readonly codes: OneTimeCodes,
   ) {}
+
+  onModuleInit() {
+    const live = (b: string) => `FROM registration r WHERE r.branch_id = ${b}.id AND r.deleted_at IS NULL`;
+    this.branchCounters.contribute('registrations_count', (b) => `SELECT count(*) ${live(b)}`);
+    this.branchCounters.contribute('sales', (b) => `SELECT count(*) ${live(b)}`);
+    this.branchCounters.contribute('prizes_awarded', (b) => `SELECT count(*) ${live(b)} AND r.coupon_amount IS NOT NULL`);
+    this.referrerCounters.contribute('referrals_count', (sub, actor, range) =>
+      scopeToBranch(whereInRange(sub.select('count(*)::int').from('registration', 'reg').where('reg.referred_by = r.id').andWhere('reg.deleted_at IS NULL'), 'reg.created_at', range), actor, 'registration'),
+    );
+    this.links.setPurchaseSlug(async (em, preregistrationId) => {
+      const [row] = await em.query(`SELECT slug FROM registration WHERE preregistration_id = $1`, [preregistrationId]);
+      return row?.slug ?? null;
+    });
+    const scoped = (em: EntityManager, user: AuthUser) => scopeToBranch(em.getRepository(RegistrationEntity).createQueryBuilder('r'), user, 'registration');
+    this.audience.setCustomers({
+      phones: (em, user, filter) => {
+        const qb = scoped(em, user)
+          .select('r.phone', 'phone')
+          .distinct(true)
+          .andWhere('r.phone ~ :mobileRe', { mobileRe: NEPAL_MOBILE_RE.source });
+        if (filter.branches) qb.andWhere('r.branch_id = ANY(:branches)', { branches: filter.branches });
+        if (filter.ids) qb.andWhere('r.id = ANY(:registrants)', { registrants: filter.ids });
+        return qb as never;
+      },
+      existing: async (em, user, ids) => {
+        const rows = await scoped(em, user).select('r.id', 'id').andWhere('r.id = ANY(:ids)', { ids }).getRawMany<{ id: number }>();
+        return new Set(rows.map((r) => Number(r.id)));
+      },
+    });
+    this.audience.addKnownPhones(async (em, user, phones) => {
+      const rows = await scoped(em, user).select('r.phone', 'phone').distinct(true).andWhere('r.phone = ANY(:phones)', { phones }).getRawMany<{ phone: string }>();
+      return rows.map((r) => r.phone);
+    });
+  }
+
+  /** The dashboard's sales cards: what the user's registered list holds, in total, today and yesterday. */
+  dayCounts(user: AuthUser, days: DayBounds) {
+    return dayCounts(scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration'), 'r.created_at', days);
+  }
+
+  /** Sales per Nepal day and branch within [start, end), in the user's scope (analytics). */
+  countByDayAndBranch(user: AuthUser, period: { tz: string; start: Date; end: Date }) {
+    return countByDayAndBranch(scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration'), 'r.created_at', 'r.branch_id', period);
+  }
+
+  /** SQL (and parameters) selecting the ids of the live registrations in the user's scope. */
+  liveIds(user: AuthUser): { sql: string; params: unknown[] } {
+    const [sql, params] = scopeToBranch(this.registrations.createQueryBuilder('r'), user, 'registration').select('r.id').getQueryAndParameters();
+    return { sql, params };
+  }
 
   /** Registrations with what the table and the detail show, scoped to the user's branch. */
   private query(user: AuthUser, em: EntityManager = this.dataSource.manager): SelectQueryBuilder<RegistrationEntity> {
@@ -108,7 +211,7 @@ export class RegistrationService {
       .addSelect(['branch.id', 'branch.title', 'branch.city'])
       .leftJoin('r.preregistration', 'preregistration')
       .addSelect(['preregistration.id', 'preregistration.slug', 'preregistration.prize']);
-    return scopeToBranch(qb, user, 'r.branch_id');
+    return scopeToBranch(qb, user, 'registration');
   }
 
   /** The filtered table query (live registrations) shared by the table, print and download. */
@@ -157,22 +260,21 @@ export class RegistrationService {
       .addSelect('bike_model.title', 'bike_model')
       .addSelect('branch.title', 'branch')
       .addSelect('branch.city', 'city')
-      .addSelect(`to_char(r.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
+      .addSelect('r.created_at', 'registered')
       .addSelect('r.payment_mode', 'payment_mode')
       .addSelect('r.engine_no', 'engine_no')
       .addSelect('r.chasis_no', 'chasis_no')
       .addSelect('r.registration_no', 'registration_no')
       .addSelect('preregistration.prize', 'pre_prize')
       .addSelect('r.coupon_amount', 'post_prize')
-      .addSelect('r.shared', 'shared')
-      .setParameter('exportTz', tz);
-    await streamXlsx(
-      res,
-      'Registrations.xlsx',
-      REGISTRATION_EXPORT_COLUMNS,
-      cursorRows<RegistrationExportRow>(this.dataSource, qb),
-      'Registrations',
-    );
+      .addSelect('r.shared', 'shared');
+    await streamWorkbook(res, {
+      filename: 'Registrations.xlsx',
+      sheetName: 'Registrations',
+      columns: REGISTRATION_EXPORT_COLUMNS,
+      rows: cursorRows<RegistrationExportRow>(this.dataSource, qb),
+      tz,
+    });
   }
 
   /** One registration (deleted ones too: the detail page shows them without Edit). */
@@ -200,7 +302,7 @@ export class RegistrationService {
     if (/^\d{1,9}$/.test(slugOrId)) qb.andWhere('r.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('r.slug = :slug', { slug: slugOrId });
     if (opts.lock) qb.setLock('pessimistic_write', undefined, ['r']);
-    return assertInBranch(await qb.getOne(), user, 'Registration');
+    return assertInBranch(await qb.getOne(), user, 'registration', 'Registration');
   }
 
   /** The referring-registration picker: up to 20 live registrations of the user's scope. */
@@ -211,7 +313,7 @@ export class RegistrationService {
       .orderBy('r.created_at', 'DESC')
       .addOrderBy('r.id', 'DESC')
       .limit(20);
-    scopeToBranch(qb, user, 'r.branch_id');
+    scopeToBranch(qb, user, 'registration');
     if (q) qb.andWhere('(r.name ILIKE :q OR r.phone ILIKE :q OR r.bill_no ILIKE :q)', { q: `%${escapeLike(q)}%` });
     const rows = await qb.getMany();
     return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, phone: r.phone, bill_no: r.bill_no }));
@@ -233,12 +335,12 @@ export class RegistrationService {
     const settings = await this.settings.getAll();
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
-        const pre = await this.lockPreregistration(em, branchId, dto.preregistration_id);
-        if (!pre.is_verified) throw fieldError('preregistration_id', 'This pre-registration is not verified yet.');
-        if (pre.purchased) throw fieldError('preregistration_id', 'This pre-registration has already been purchased.');
+        const pre = await this.preregistrations.lockForPurchase(em, branchId, dto.preregistration_id);
+        if (!pre.is_verified) throw SALE_FAILURES.fail(SaleFailure.NotVerified);
+        if (pre.purchased) throw SALE_FAILURES.fail(SaleFailure.AlreadyPurchased);
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
-          errors.phone = ["The phone number cannot be changed: it is the pre-registration's phone."];
+          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneIsThePreregistrations)];
         }
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors);
         const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
@@ -270,16 +372,17 @@ export class RegistrationService {
           created_by: user.id,
         });
         const saved = await em.getRepository(RegistrationEntity).save(record);
-        await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [pre.id]);
+        await this.preregistrations.markPurchased(em, pre.id);
         const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId });
-        const code = newOtp();
+        // Sent with the purchase whatever the phone's limits (the sale must not fail on them); it counts toward them.
+        const { code, expiresAt } = this.codes.issue(PURCHASE_COUPON);
         await em.query(
           `UPDATE registration
               SET coupon_amount = $2, coupon_code = $3, coupon_attempts = 0,
-                  coupon_code_expires_at = now() + make_interval(days => $4),
+                  coupon_code_expires_at = $4,
                   coupon_code_sent_at = CASE WHEN $5 THEN now() END
             WHERE id = $1`,
-          [saved.id, draw.amount, code, COUPON.ttlDays, saved.send_sms],
+          [saved.id, draw.amount, code, expiresAt, saved.send_sms],
         );
         if (saved.send_sms) await this.queueCouponSms(em, settings, { ...saved, coupon_amount: draw.amount }, code);
         return saved.slug;
@@ -292,10 +395,10 @@ export class RegistrationService {
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-        if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it before editing.');
+        if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoEdit);
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== record.phone) {
-          errors.phone = ['The phone number cannot be changed.'];
+          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneFixed)];
         }
         const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
@@ -333,13 +436,13 @@ export class RegistrationService {
   /** Soft delete: the purchase, its prize and its bill number stay (restore brings it back as it was). */
   async remove(user: AuthUser, slugOrId: string): Promise<void> {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (record.deleted_at) throw new ConflictException('This registration is already deleted.');
+    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.AlreadyDeleted);
     await this.registrations.softDelete({ id: record.id });
   }
 
   async restore(user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (!record.deleted_at) throw new ConflictException('This registration is not deleted.');
+    if (!record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.NotDeleted);
     await this.registrations.restore({ id: record.id });
     return this.findOne(user, record.slug);
   }
@@ -349,25 +452,26 @@ export class RegistrationService {
    * counts a try; after 5 wrong tries (or 30 days) the code is dead and a new one must be sent.
    */
   async verifyCoupon(user: AuthUser, slugOrId: string, code: string) {
+    const settings = await this.settings.getAll();
     const outcome = await this.dataSource.transaction(async (em): Promise<CouponOutcome & { slug: string }> => {
       const record = await this.lockForCoupon(em, user, slugOrId);
       const slug = record.slug;
       if (record.coupon_verified_at) return { ok: true, slug };
-      if (!record.coupon_code || record.coupon_attempts >= COUPON.maxAttempts) {
-        return { ok: false, slug, field: 'code', message: 'Too many wrong tries: please send a new code.' };
-      }
-      if (!record.coupon_code_expires_at || record.coupon_code_expires_at.getTime() <= Date.now()) {
-        return { ok: false, slug, field: 'code', message: 'This code has expired: please send a new code.' };
-      }
-      if (!codesMatch(record.coupon_code, code)) {
-        await em.query(`UPDATE registration SET coupon_attempts = coupon_attempts + 1 WHERE id = $1`, [record.id]);
-        return { ok: false, slug, field: 'code', message: 'Incorrect Code. Please Try again' };
+      const verdict = this.codes.check(
+        { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts },
+        code,
+        PURCHASE_COUPON,
+        supportHelp(settings.support_phones),
+      );
+      if (!verdict.ok) {
+        if (verdict.attempts !== undefined) await em.query(`UPDATE registration SET coupon_attempts = $2 WHERE id = $1`, [record.id, verdict.attempts]);
+        return { ok: false, slug, error: verdict.error };
       }
       await em.query(`UPDATE registration SET coupon_verified_at = now() WHERE id = $1`, [record.id]);
       return { ok: true, slug };
     });
     // The wrong try is committed before the 422 is answered.
-    if (!outcome.ok) throw fieldError(outcome.field, outcome.message);
+    if (!outcome.ok) throw outcome.error;
     return this.findOne(user, outcome.slug);
   }
 
@@ -382,49 +486,32 @@ export class RegistrationService {
   }
 
   private async sendCoupon(user: AuthUser, slugOrId: string, fresh: boolean) {
-    // The settings and the daily counter have their own connections: read before the
-    // transaction (the embedded database runs one transaction at a time), counted after it.
+    // The settings have their own connection: read before the transaction (the embedded
+    // database runs one transaction at a time).
     const { id } = await this.load(user, slugOrId, { withDeleted: true });
-    const dailyKey = `coupon-sms:${id}`;
-    const sent = await this.limits.peek(dailyKey);
-    if (sent.hits >= COUPON.sendsPerDay) {
-      throw new TooManyRequestsError('Too many codes sent for this registration today. Please try again tomorrow.', sent.retryAfterSeconds);
-    }
     const settings = await this.settings.getAll();
     const slug = await this.dataSource.transaction(async (em) => {
       const record = await this.lockForCoupon(em, user, String(id));
-      if (record.coupon_amount === null) throw fieldError('code', 'This registration has no coupon.');
-      if (record.coupon_verified_at) throw fieldError('code', 'The coupon has already been verified.');
-      const since = record.coupon_code_sent_at ? (Date.now() - record.coupon_code_sent_at.getTime()) / 1000 : Infinity;
-      if (since < COUPON.resendSeconds) {
-        const wait = Math.ceil(COUPON.resendSeconds - since);
-        throw new TooManyRequestsError(`Please wait ${wait} seconds before sending the code again.`, wait);
-      }
-      const usable =
-        !!record.coupon_code &&
-        record.coupon_attempts < COUPON.maxAttempts &&
-        !!record.coupon_code_expires_at &&
-        record.coupon_code_expires_at.getTime() > Date.now();
+      if (record.coupon_amount === null) throw SALE_FAILURES.fail(SaleFailure.NoCoupon);
+      if (record.coupon_verified_at) throw SALE_FAILURES.fail(SaleFailure.CouponVerified);
+      await this.codes.checkSend(em, record.phone, PURCHASE_COUPON);
+      const stored = { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts };
       let code = record.coupon_code!;
-      if (fresh || !usable) {
-        code = newOtp();
-        await em.query(
-          `UPDATE registration SET coupon_code = $2, coupon_attempts = 0, coupon_code_expires_at = now() + make_interval(days => $3) WHERE id = $1`,
-          [record.id, code, COUPON.ttlDays],
-        );
+      if (fresh || !this.codes.usable(stored, PURCHASE_COUPON)) {
+        const issued = this.codes.issue(PURCHASE_COUPON);
+        code = issued.code;
+        await em.query(`UPDATE registration SET coupon_code = $2, coupon_attempts = 0, coupon_code_expires_at = $3 WHERE id = $1`, [record.id, code, issued.expiresAt]);
       }
       await em.query(`UPDATE registration SET coupon_code_sent_at = now() WHERE id = $1`, [record.id]);
       await this.queueCouponSms(em, settings, record, code);
       return record.slug;
     });
-    // Sends are serialised by the row lock and the 60 s wait, so counting after the commit is exact.
-    await this.limits.hit(dailyKey, COUPON.sendsPerDay, 24 * 3600);
     return this.findOne(user, slug);
   }
 
   private async lockForCoupon(em: EntityManager, user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-    if (record.deleted_at) throw new ConflictException('This registration is deleted: restore it first.');
+    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoCoupon);
     const [secret] = await em.query(
       `SELECT coupon_code, coupon_code_expires_at, coupon_code_sent_at, coupon_attempts FROM registration WHERE id = $1`,
       [record.id],
@@ -438,9 +525,8 @@ export class RegistrationService {
     r: Pick<RegistrationEntity, 'name' | 'phone' | 'bill_no' | 'coupon_amount' | 'preregistration_id'>,
     code: string,
   ) {
-    const [pre] = await em.query(`SELECT prize FROM preregistration WHERE id = $1`, [r.preregistration_id]);
     const coupon = r.coupon_amount ?? 0;
-    const prize = pre?.prize ?? 0;
+    const prize = (await this.preregistrations.prizeOf(em, r.preregistration_id)) ?? 0;
     const rupees = (n: number) => n.toLocaleString('en-IN');
     const text = fillTemplate(couponTemplate(settings.sms_template_coupon), {
       name: r.name,
@@ -455,26 +541,6 @@ export class RegistrationService {
     await this.sms.queue(em, [{ phone: r.phone, text, kind: 'coupon' }]);
   }
 
-  /**
-   * The pre-registration to convert, locked until the transaction ends. Branch staff may
-   * convert their branch's pre-registrations and public ones whose nearest showroom is
-   * their branch (docs/decisions.md); anything else is a 404.
-   */
-  private async lockPreregistration(em: EntityManager, branchId: number, idOrSlug: string): Promise<LockedPreregistration> {
-    const byId = /^\d{1,9}$/.test(idOrSlug);
-    const [pre] = await em.query(
-      `SELECT id, slug, phone, is_verified, purchased, utm_source
-         FROM preregistration
-        WHERE ${byId ? 'id = $1::int' : 'slug = $1'}
-          AND deleted_at IS NULL
-          AND owner_branch_id = $2
-        FOR UPDATE`,
-      [idOrSlug, branchId],
-    );
-    if (!pre) throw new NotFoundException('Pre-registration not found.');
-    return pre;
-  }
-
   /** The field rules that need the database: the bike model exists, bill/engine/chassis numbers are free. */
   private async checkFields(
     em: EntityManager,
@@ -483,15 +549,14 @@ export class RegistrationService {
     exceptId = 0,
   ) {
     if (dto.bike_model_id !== undefined) {
-      const [model] = await em.query(`SELECT 1 FROM bike_model WHERE id = $1`, [dto.bike_model_id]);
-      if (!model) errors.bike_model_id = ['The selected bike model is invalid.'];
+      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = [SALE_FAILURES.message(SaleFailure.BikeModelInvalid)];
     }
     // Taken numbers include deleted registrations: a restore must never clash.
     for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
       const value = dto[field];
       if (value === undefined || value === null) continue;
       const [taken] = await em.query(`SELECT 1 FROM registration WHERE ${field} = $1 AND id <> $2`, [value, exceptId]);
-      if (taken) errors[field] = [UNIQUE_FIELDS[`registration_${field}_uq`][1]];
+      if (taken) errors[field] = [SALE_FAILURES.message(TAKEN[field])];
     }
   }
 
@@ -507,10 +572,10 @@ export class RegistrationService {
     const qb = em.getRepository(RegistrationEntity).createQueryBuilder('r').select(['r.id', 'r.branch_id']);
     if (/^\d{1,9}$/.test(value)) qb.where('r.id = :id', { id: Number(value) });
     else qb.where('r.slug = :slug', { slug: value });
-    scopeToBranch(qb, user, 'r.branch_id');
+    scopeToBranch(qb, user, 'registration');
     const found = await qb.getOne();
     if (!found || found.id === selfId) {
-      errors.registration_id = ['The selected referring registration is invalid.'];
+      errors.registration_id = [SALE_FAILURES.message(SaleFailure.ReferringInvalid)];
       return null;
     }
     return found.id;
@@ -521,11 +586,10 @@ export class RegistrationService {
     try {
       return await fn();
     } catch (e) {
+      const field = uniqueViolationField(e, REGISTRATION_UNIQUE);
+      if (field) throw SALE_FAILURES.fail(TAKEN[field]);
       if (isUniqueViolation(e)) {
-        const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
-        const known = UNIQUE_FIELDS[constraint];
-        if (known) throw fieldError(known[0], known[1]);
-        throw new ConflictException('This registration conflicts with another one. Please reload and try again.');
+        throw SALE_FAILURES.fail(SaleFailure.Conflict);
       }
       throw e;
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { OptionLists, optionLists } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
@@ -61,6 +61,20 @@ export class SettingService {
   getAll(): Promise<SettingValues> {
     this.values = fresh(this.values, () => this.load());
     return this.values.value;
+  }
+
+  /**
+   * Settings read through the caller's transaction. Another pooled connection inside a
+   * transaction can starve the pool under load (every transaction waiting for a second
+   * connection), and the embedded PGlite serves one transaction at a time, so it would wait
+   * for ever. Unset keys read as their defaults.
+   */
+  async readIn<K extends SettingKey>(em: EntityManager, keys: K[]): Promise<Pick<SettingValues, K>> {
+    const out = {} as Pick<SettingValues, K>;
+    for (const k of keys) out[k] = SETTING_DEFAULTS[k];
+    const rows: Array<{ key: K; value: SettingValues[K] }> = await em.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [keys]);
+    for (const r of rows) out[r.key] = r.value;
+    return out;
   }
 
   async get<K extends SettingKey>(key: K): Promise<SettingValues[K]> {

@@ -7,7 +7,9 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
+import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity, SmsType } from './sms-batch.entity';
 
 /** The outbox kind of bulk messages. */
@@ -16,7 +18,6 @@ export const BULK_KIND = 'bulk';
 export const DUPLICATE_WINDOW_SECONDS = 60;
 /** Advisory lock namespace serialising one sender's bulk sends (the duplicate guard). */
 const SEND_LOCK = 20820005;
-const MOBILE_SQL_RE = `'^9[678][0-9]{8}$'`;
 
 export const SMS_BATCH_TABLE: TableSpec = {
   orderable: {
@@ -67,6 +68,8 @@ export class SmsBatchService {
   constructor(
     @InjectRepository(SmsBatchEntity) private readonly batches: Repository<SmsBatchEntity>,
     private readonly dataSource: DataSource,
+    private readonly audience: SmsAudience,
+    private readonly branches: BranchService,
   ) {}
 
   async send(user: AuthUser, dto: CreateSmsDto): Promise<QueuedBatch> {
@@ -127,7 +130,7 @@ export class SmsBatchService {
           .andWhere('b.id = :id', { id: Number(id) })
           .getOne()
       : null;
-    return (await this.withCounts([assertInBranch(batch, user, 'SMS batch')]))[0];
+    return (await this.withCounts([assertInBranch(batch, user, 'sms_batch', 'SMS batch')]))[0];
   }
 
   private query(user: AuthUser) {
@@ -138,7 +141,7 @@ export class SmsBatchService {
       .addSelect(['creator.id', 'creator.name'])
       .leftJoin('b.branch', 'branch')
       .addSelect(['branch.id', 'branch.title']);
-    return scopeToBranch(qb, user, 'b.branch_id');
+    return scopeToBranch(qb, user, 'sms_batch');
   }
 
   /** The outbox counts of the batches, by one GROUP BY over their messages. */
@@ -173,52 +176,31 @@ export class SmsBatchService {
   /** Checks the request against the database and says where its recipients come from; 422 otherwise. */
   private async recipients(em: EntityManager, user: AuthUser, dto: CreateSmsDto): Promise<Recipients> {
     const errors: FieldErrors = {};
-    const customers = () => {
-      const qb = em
-        .createQueryBuilder()
-        .select('r.phone', 'phone')
-        .distinct(true)
-        .from('registration', 'r')
-        .where('r.deleted_at IS NULL')
-        .andWhere(`r.phone ~ ${MOBILE_SQL_RE}`);
-      return scopeToBranch(qb, user, 'r.branch_id');
-    };
+    const customers = this.audience.customers;
     switch (dto.type) {
       case 'ALL':
-        return { kind: 'customers', qb: customers() };
+        return { kind: 'customers', qb: customers.phones(em, user, {}) };
       case 'BRANCH': {
         const ids = unique(dto.branches ?? []);
         if (!ids.length) throw new UnprocessableError({ branches: ['The branches field is required when type is BRANCH.'] });
-        const found = await this.existing(
-          scopeToBranch(em.createQueryBuilder().select('b.id', 'id').from('branch', 'b'), user, 'b.id'),
-          'b.id',
-          ids,
-        );
-        if (found.size < ids.length) {
+        const visible = new Set((await this.branches.visible(user, em)).map((b) => b.id));
+        if (ids.some((id) => !visible.has(id))) {
           errors.branches = [
             user.branch_id !== null ? 'You can only send to the customers of your own branch.' : 'The selected branches are invalid.',
           ];
           throw new UnprocessableError(errors);
         }
-        return { kind: 'customers', qb: customers().andWhere('r.branch_id = ANY(:branches)', { branches: ids }) };
+        return { kind: 'customers', qb: customers.phones(em, user, { branches: ids }) };
       }
       case 'REGISTRANTS': {
         const ids = unique(dto.registrants ?? []);
         if (!ids.length) throw new UnprocessableError({ registrants: ['The registrants field is required when type is REGISTRANTS.'] });
-        const found = await this.existing(
-          scopeToBranch(
-            em.createQueryBuilder().select('r.id', 'id').from('registration', 'r').where('r.deleted_at IS NULL'),
-            user,
-            'r.branch_id',
-          ),
-          'r.id',
-          ids,
-        );
+        const found = await customers.existing(em, user, ids);
         ids.forEach((id, i) => {
           if (!found.has(id)) errors[`registrants.${i + 1}`] = [`The customer at position ${i + 1} was not found.`];
         });
         if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'registrants'));
-        return { kind: 'customers', qb: customers().andWhere('r.id = ANY(:registrants)', { registrants: ids }) };
+        return { kind: 'customers', qb: customers.phones(em, user, { ids }) };
       }
       case 'MOBILE': {
         const entries = (dto.mobiles ?? '')
@@ -235,7 +217,7 @@ export class SmsBatchService {
         if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'mobiles'));
         const valid = unique(phones as string[]);
         if (user.branch_id !== null) {
-          const known = await this.branchPhones(em, user, valid);
+          const known = await this.audience.knownPhones(em, user, valid);
           phones.forEach((p, i) => {
             if (!known.has(p!)) errors[`mobiles.${i + 1}`] = [`The mobile number at position ${i + 1} is not a customer of your branch.`];
           });
@@ -246,32 +228,6 @@ export class SmsBatchService {
       default:
         throw new UnprocessableError({ type: ['The selected type is invalid.'] });
     }
-  }
-
-  /** Which of `ids` the (scoped) query finds. */
-  private async existing(qb: SelectQueryBuilder<object>, column: string, ids: number[]): Promise<Set<number>> {
-    const rows: Array<{ id: number }> = await qb.andWhere(`${column} = ANY(:ids)`, { ids }).getRawMany();
-    return new Set(rows.map((r) => Number(r.id)));
-  }
-
-  /** The phones among `phones` that belong to the user's branch: its live purchases or pre-registrations. */
-  private async branchPhones(em: EntityManager, user: AuthUser, phones: string[]): Promise<Set<string>> {
-    const of = (table: string) =>
-      scopeToBranch(
-        em
-          .createQueryBuilder()
-          .select('x.phone', 'phone')
-          .distinct(true)
-          .from(table, 'x')
-          .where('x.deleted_at IS NULL')
-          .andWhere('x.phone = ANY(:phones)', { phones }),
-        user,
-        'x.branch_id',
-      ).getRawMany<{ phone: string }>();
-    // One after the other: both run on the transaction's one connection.
-    const sales = await of('registration');
-    const enquiries = await of('preregistration');
-    return new Set([...sales, ...enquiries].map((r) => r.phone));
   }
 
   /** Writes one outbox row per recipient with one INSERT ... SELECT; returns how many. */

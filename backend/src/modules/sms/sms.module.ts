@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BranchModule } from '../branch/branch.module';
 import { ConfigService } from '../../config/config.module';
 import { AakashSmsProvider } from './providers/aakash.provider';
 import { LogSmsProvider } from './providers/log.provider';
 import { SparrowSmsProvider } from './providers/sparrow.provider';
+import { OneTimeCodes } from './one-time-code';
+import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity } from './sms-batch.entity';
 import { SmsBatchService } from './sms-batch.service';
 import { SMS_PROVIDER, SmsProvider } from './sms-provider';
@@ -13,12 +16,14 @@ import { SmsWorker } from './sms.worker';
 
 /** The SMS outbox: SmsService.queue (inside a transaction), the delivery worker, and bulk SMS (POST /sms). */
 @Module({
-  imports: [TypeOrmModule.forFeature([SmsBatchEntity])],
+  imports: [TypeOrmModule.forFeature([SmsBatchEntity]), BranchModule],
   controllers: [SmsController],
   providers: [
     SmsService,
     SmsBatchService,
     SmsWorker,
+    SmsAudience,
+    OneTimeCodes,
     {
       provide: SMS_PROVIDER,
       inject: [ConfigService],
@@ -30,6 +35,6 @@ import { SmsWorker } from './sms.worker';
       },
     },
   ],
-  exports: [SmsService, SmsWorker],
+  exports: [SmsService, SmsWorker, SmsAudience, OneTimeCodes],
 })
 export class SmsModule {}

@@ -35,6 +35,22 @@ export class SmsService {
     );
     return rows.map((r) => Number(r.id));
   }
+
+  /**
+   * Messages of `kind` queued to `phone`: how many since `dayStart`, and the seconds since the
+   * latest one (null when none within the last `windowSeconds` or the day). Through the
+   * caller's transaction, which should hold a lock on the phone.
+   */
+  async sentTo(em: EntityManager, phone: string, kind: string, dayStart: Date, windowSeconds: number): Promise<{ today: number; sinceLast: number | null }> {
+    const [row] = await em.query(
+      `SELECT count(*) FILTER (WHERE created_at >= $3)::int AS today,
+              extract(epoch FROM now() - max(created_at))::float8 AS since_last
+         FROM sms_outbox
+        WHERE phone = $1 AND kind = $2 AND created_at >= least($3::timestamptz, now() - make_interval(secs => $4))`,
+      [phone, kind, dayStart, windowSeconds],
+    );
+    return { today: row.today, sinceLast: row.since_last };
+  }
 }
 
 

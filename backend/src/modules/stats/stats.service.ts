@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { PreregistrationService } from '../preregistration/preregistration.service';
+import { RegistrationService } from '../registration/registration.service';
+import { TestRideService } from '../test-ride/test-ride.service';
 
 export interface Stats {
   total: number;
@@ -17,17 +19,18 @@ export interface Stats {
 }
 
 /**
- * The dashboard's counts (SPEC: Stats). "Today" and "yesterday" are Nepal days. Branch
- * users count their branch only (branch_id, the scope of their tables: the card matches
- * their pre-registration list). Deleted records are not counted.
+ * The dashboard's counts (SPEC: Stats). "Today" and "yesterday" are Nepal days. Each card is
+ * asked of the module that owns its list, over the same scoped rows that list reads: a
+ * card always equals its list (deleted records left out, branch users their branch's rows
+ * by the owner rule of each table).
  */
 @Injectable()
 export class StatsService {
-  private testRidesTable?: Promise<boolean>;
-
   constructor(
-    private readonly dataSource: DataSource,
     private readonly config: ConfigService,
+    private readonly preregistrations: PreregistrationService,
+    private readonly registrations: RegistrationService,
+    private readonly testRides: TestRideService,
   ) {}
 
   async stats(user: AuthUser, now = new Date()): Promise<Stats> {
@@ -35,20 +38,11 @@ export class StatsService {
     const today = campaignDay(now, tz);
     const { start: todayStart, end: todayEnd } = dayRange(today, tz);
     const { start: yesterdayStart } = dayRange(addDays(today, -1), tz);
-    const branch = user.branch_id;
-    const counts = (table: string, scope: string) => `
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE created_at >= $1 AND created_at < $2)::int AS today,
-             count(*) FILTER (WHERE created_at >= $3 AND created_at < $1)::int AS yesterday
-        FROM ${table}
-       WHERE deleted_at IS NULL AND ($4::int IS NULL OR ${scope})`;
-    const params = [todayStart, todayEnd, yesterdayStart, branch];
-    const [[sales], [pre], rides] = await Promise.all([
-      this.dataSource.query(counts('registration', 'branch_id = $4'), params),
-      this.dataSource.query(counts('preregistration', 'branch_id = $4'), params),
-      this.hasTestRides().then((has) =>
-        has ? this.dataSource.query(counts('test_ride', 'branch_id = $4'), params).then((r) => r[0]) : { total: 0, today: 0, yesterday: 0 },
-      ),
+    const days = { todayStart, todayEnd, yesterdayStart };
+    const [sales, pre, rides] = await Promise.all([
+      this.registrations.dayCounts(user, days),
+      this.preregistrations.dayCounts(user, days),
+      this.testRides.dayCounts(user, days),
     ]);
     return {
       total: sales.total,
@@ -61,17 +55,5 @@ export class StatsService {
       test_rides_today: rides.today,
       test_rides_yesterday: rides.yesterday,
     };
-  }
-
-  /** Whether the test-ride table exists (asked once; the count is 0 until it does). */
-  private hasTestRides(): Promise<boolean> {
-    this.testRidesTable ??= this.dataSource
-      .query(`SELECT to_regclass('test_ride') IS NOT NULL AS present`)
-      .then(([row]) => row.present === true)
-      .catch(() => {
-        this.testRidesTable = undefined;
-        return false;
-      });
-    return this.testRidesTable;
   }
 }

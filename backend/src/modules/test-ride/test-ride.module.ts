@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BikeModelModule } from '../bike-model/bike-model.module';
+import { BranchModule } from '../branch/branch.module';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { GeographyModule } from '../geography/geography.module';
 import { ReferrerModule } from '../referrer/referrer.module';
@@ -9,8 +11,9 @@ import { TestRideEntity } from './test-ride.entity';
 import { TestRideService } from './test-ride.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule],
+  imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule, BranchModule, BikeModelModule],
   controllers: [TestRideController],
   providers: [TestRideService],
+  exports: [TestRideService],
 })
 export class TestRideModule {}

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -8,13 +8,18 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
+import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { cursorRows } from '../../common/export/cursor';
-import { ExportColumn, streamXlsx } from '../../common/export/xlsx';
+import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
+import { BikeModelService } from '../bike-model/bike-model.service';
+import { BranchCounters } from '../branch/branch-counters';
+import { BranchService } from '../branch/branch.service';
 import { GeographyService, Place } from '../geography/geography.service';
+import { ReferrerCounters } from '../referrer/referrer-counters';
 import { ReferrerService } from '../referrer/referrer.service';
 import { fillTemplate } from '../setting/setting.defaults';
 import { SmsService } from '../sms/sms.service';
@@ -64,7 +69,7 @@ interface TestRideExportRow {
   city: string;
   branch: string;
   type: string;
-  registered: string;
+  registered: Date;
   referrer: string | null;
 }
 
@@ -85,8 +90,9 @@ const TEST_RIDE_EXPORT_COLUMNS: ExportColumn<TestRideExportRow>[] = [
 
 const TYPE_LABEL: Record<TestRideType, string> = { TESTRIDE: 'test ride', BOOKING: 'bike booking' };
 
+/** Test rides and bike bookings; the only code that names the test_ride table. */
 @Injectable()
-export class TestRideService {
+export class TestRideService implements OnModuleInit {
   constructor(
     @InjectRepository(TestRideEntity) private readonly rides: Repository<TestRideEntity>,
     private readonly dataSource: DataSource,
@@ -95,7 +101,28 @@ export class TestRideService {
     private readonly limits: RateLimitService,
     private readonly sms: SmsService,
     private readonly geography: GeographyService,
+    private readonly branches: BranchService,
+    private readonly models: BikeModelService,
+    private readonly branchCounters: BranchCounters,
+    private readonly referrerCounters: ReferrerCounters,
   ) {}
+
+  onModuleInit() {
+    this.branchCounters.contribute('test_rides', (b) => `SELECT count(*) FROM test_ride t WHERE t.branch_id = ${b}.id AND t.deleted_at IS NULL`);
+    this.referrerCounters.contribute('test_rides_count', (sub, actor, range) =>
+      scopeToBranch(whereInRange(sub.select('count(*)::int').from('test_ride', 'tr').where('tr.referrer_id = r.id').andWhere('tr.deleted_at IS NULL'), 'tr.created_at', range), actor, 'test_ride'),
+    );
+  }
+
+  /** The dashboard's test-ride cards: what the user's list holds, in total, today and yesterday. */
+  dayCounts(actor: AuthUser, days: DayBounds) {
+    return dayCounts(this.query(actor), 't.created_at', days);
+  }
+
+  /** Test rides per Nepal day and branch within [start, end), in the user's scope (analytics). */
+  countByDayAndBranch(actor: AuthUser, period: { tz: string; start: Date; end: Date }) {
+    return countByDayAndBranch(this.query(actor), 't.created_at', 't.branch_id', period);
+  }
 
   /**
    * Stores a booking from the public dialog and, in the same transaction, queues an SMS to
@@ -150,7 +177,7 @@ export class TestRideService {
 
   async findOne(actor: AuthUser, slug: string): Promise<TestRideEntity> {
     const ride = await this.query(actor).andWhere('t.slug = :slug', { slug }).getOne();
-    return assertInBranch(ride, actor, 'Test ride');
+    return assertInBranch(ride, actor, 'test_ride', 'Test ride');
   }
 
   async remove(actor: AuthUser, slug: string): Promise<void> {
@@ -175,11 +202,15 @@ export class TestRideService {
       .addSelect('t.city', 'city')
       .addSelect('branch.title', 'branch')
       .addSelect('t.type', 'type')
-      // Nepal's wall-clock time as text: an Excel date has no zone and would read as UTC.
-      .addSelect(`to_char(t.created_at AT TIME ZONE :exportTz, 'YYYY-MM-DD HH24:MI')`, 'registered')
-      .addSelect('referrer.title', 'referrer')
-      .setParameter('exportTz', this.config.get('app').campaignTz);
-    await streamXlsx(res, 'TestRides.xlsx', TEST_RIDE_EXPORT_COLUMNS, cursorRows<TestRideExportRow>(this.dataSource, qb), 'Test rides');
+      .addSelect('t.created_at', 'registered')
+      .addSelect('referrer.title', 'referrer');
+    await streamWorkbook(res, {
+      filename: 'TestRides.xlsx',
+      sheetName: 'Test rides',
+      columns: TEST_RIDE_EXPORT_COLUMNS,
+      rows: cursorRows<TestRideExportRow>(this.dataSource, qb),
+      tz: this.config.get('app').campaignTz,
+    });
   }
 
   /** Every read of test rides starts here: relations for the columns, and the branch scope. */
@@ -192,19 +223,26 @@ export class TestRideService {
       .addSelect(['bike_model.id', 'bike_model.title'])
       .leftJoin('t.referrer', 'referrer')
       .addSelect(['referrer.id', 'referrer.title']);
-    return scopeToBranch(qb, actor, 't.branch_id');
+    return scopeToBranch(qb, actor, 'test_ride');
   }
 
+  /** The table's filters: from/to (Nepal time) and, for head office, branch (a branch user's list is their branch). */
   private filtered(actor: AuthUser, query: PageQuery) {
     const range = parseDateRange(query, this.config.get('app').campaignTz);
-    return whereInRange(this.query(actor), 't.created_at', range);
+    const qb = whereInRange(this.query(actor), 't.created_at', range);
+    const branch = query.branch;
+    if (branch !== undefined && branch !== '' && actor.branch_id === null) {
+      if (typeof branch !== 'string' || !/^\d{1,9}$/.test(branch)) throw new UnprocessableError({ branch: ['The selected branch is invalid.'] });
+      qb.andWhere('t.branch_id = :fBranch', { fBranch: Number(branch) });
+    }
+    return qb;
   }
 
   /** The branch and model must exist; state, district and city must be one place of the geography (when it is loaded). */
   private async checkReferences(dto: CreateTestRideDto) {
     const errors: FieldErrors = {};
-    const [branch] = await this.dataSource.query(`SELECT id, title, mobile FROM branch WHERE id = $1`, [dto.branch_id]);
-    const [model] = await this.dataSource.query(`SELECT id, title FROM bike_model WHERE id = $1`, [dto.bike_model_id]);
+    const branch = await this.branches.brief(dto.branch_id);
+    const model = await this.models.brief(dto.bike_model_id);
     if (!branch) errors.branch_id = ['The selected branch is invalid.'];
     if (!model) errors.bike_model_id = ['The selected model is invalid.'];
     let place: Place = { state: dto.state, district: dto.district, city: dto.city };
@@ -215,7 +253,7 @@ export class TestRideService {
       else place = resolved.place;
     }
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
-    return { branch: branch as { id: number; title: string; mobile: string | null }, model: model as { id: number; title: string }, place };
+    return { branch: branch!, model: model!, place };
   }
 
   private async queueSms(

@@ -8,7 +8,7 @@ import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
 import { hashPassword } from '../auth/password';
 import { RoleEntity } from '../role/role.entity';
-import { BranchEntity } from '../branch/branch.entity';
+import { BranchService } from '../branch/branch.service';
 import { CreateUserDto } from './dto/create-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserEntity } from './user.entity';
@@ -25,12 +25,29 @@ export class UserService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
-    @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
+    private readonly branches: BranchService,
   ) {}
+
+  /** What signing in checks: a live user's id, password hash and token version by email (any case). */
+  async credentials(email: string): Promise<{ id: number; password: string; token_version: number } | undefined> {
+    const [row] = await this.users.query(`SELECT id, password, token_version FROM "user" WHERE lower(email) = $1 AND deleted_at IS NULL`, [email.toLowerCase()]);
+    return row;
+  }
+
+  /** A user's password hash (for the change-password check). */
+  async passwordHash(id: number): Promise<string | undefined> {
+    const [row] = await this.users.query(`SELECT password FROM "user" WHERE id = $1`, [id]);
+    return row?.password;
+  }
+
+  /** Sets a new password hash and revokes every token issued before (token_version). */
+  async setPasswordHash(id: number, hash: string): Promise<void> {
+    await this.users.query(`UPDATE "user" SET password = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1`, [id, hash]);
+  }
 
   private query(actor: AuthUser) {
     const qb = this.users.createQueryBuilder('u').leftJoinAndSelect('u.role', 'role').leftJoinAndSelect('u.branch', 'branch');
-    return scopeToBranch(qb, actor, 'u.branch_id');
+    return scopeToBranch(qb, actor, 'user');
   }
 
   table(actor: AuthUser, query: PageQuery) {
@@ -42,7 +59,7 @@ export class UserService {
     if (/^\d+$/.test(slugOrId)) qb.andWhere('u.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('u.slug = :slug', { slug: slugOrId });
     const user = await qb.getOne();
-    return assertInBranch(user, actor, 'User');
+    return assertInBranch(user, actor, 'user', 'User');
   }
 
   async create(actor: AuthUser, dto: CreateUserDto): Promise<UserEntity> {
@@ -107,7 +124,7 @@ export class UserService {
     const role = dto.role_id ? await this.roles.findOneBy({ id: dto.role_id }) : null;
     if (!role) errors.role_id = ['The selected role is invalid.'];
     const branchId = dto.branch_id ?? null;
-    if (branchId !== null && !(await this.branches.existsBy({ id: branchId }))) {
+    if (branchId !== null && !(await this.branches.brief(branchId))) {
       errors.branch_id = ['The selected branch is invalid.'];
     }
     if (role && role.head_office && branchId !== null) errors.branch_id = [`A ${role.title} user has no branch.`];

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { campaignDay, dayRange } from '../../common/time';
+import { ConfigService } from '../../config/config.module';
+import { OTP } from '@campaign/domain';
+import { codesMatch, newOtp } from '../preregistration/otp';
+import { SmsService } from './sms.service';
+
+/**
+ * The one lifecycle of a code sent by SMS, for the enquiry's code and the purchase coupon:
+ * issue (6 digits from the CSPRNG, with its expiry), send (60 s between two codes to one
+ * phone, at most 5 a Nepal day per phone, counted from the outbox, the ledger of what was
+ * sent, under an advisory lock on the phone), verify (no code, too many wrong tries,
+ * expired, wrong: each wrong try counts) and the messages of each outcome. Where the code
+ * is stored stays with its owner (the pre-registration or the registration).
+ */
+export interface CodePolicy {
+  /** The outbox kind of its messages: what the per-phone limits count. */
+  kind: 'otp' | 'coupon';
+  ttlSeconds: number;
+  maxAttempts: number;
+  resendSeconds: number;
+  perPhonePerDay: number;
+}
+
+/** The enquiry's phone check: valid 10 minutes. */
+export const ENQUIRY_CODE: CodePolicy = { kind: 'otp', ...OTP };
+
+/** The purchase coupon: the same rules, but valid 30 days, since the key hand-over may come days after the purchase. */
+export const PURCHASE_COUPON: CodePolicy = { ...ENQUIRY_CODE, kind: 'coupon', ttlSeconds: 30 * 24 * 3600 };
+
+/** A stored code as its owner holds it. */
+export interface StoredCode {
+  code: string | null;
+  expiresAt: Date | null;
+  attempts: number;
+}
+
+export type CodeVerdict = { ok: true } | { ok: false; error: UnprocessableError; attempts?: number };
+
+/** The answers of every outcome, under `code`. `help` (the support phones) follows a lock-out. */
+export const CODE_MESSAGES = {
+  none: 'There is no active code. Please request a new code.',
+  exhausted: 'Too many incorrect codes. Please request a new code.',
+  expired: 'The code has expired. Please request a new code.',
+  incorrect: 'The code is incorrect.',
+  wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  capped: (n: number) => `This phone has received ${n} codes today. Please try again tomorrow.`,
+} as const;
+
+export function codeError(message: string): UnprocessableError {
+  return new UnprocessableError({ code: [message] });
+}
+
+@Injectable()
+export class OneTimeCodes {
+  constructor(
+    private readonly sms: SmsService,
+    private readonly config: ConfigService,
+  ) {}
+
+  /** A new code and when it stops working. */
+  issue(policy: CodePolicy, now = new Date()): { code: string; expiresAt: Date } {
+    return { code: newOtp(), expiresAt: new Date(now.getTime() + policy.ttlSeconds * 1000) };
+  }
+
+  /** Whether a stored code can still be typed (not expired, tries left). */
+  usable(stored: StoredCode, policy: CodePolicy, now = new Date()): boolean {
+    return !!stored.code && stored.attempts < policy.maxAttempts && !!stored.expiresAt && stored.expiresAt.getTime() > now.getTime();
+  }
+
+  /**
+   * May one more code of `policy` go to `phone` now? 429 with the seconds to wait otherwise.
+   * Takes an advisory lock on the phone for the caller's transaction, so two requests cannot both pass.
+   */
+  async checkSend(em: EntityManager, phone: string, policy: CodePolicy): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('otp:' || $1))`, [phone]);
+    const tz = this.config.get('app').campaignTz;
+    const today = dayRange(campaignDay(new Date(), tz), tz);
+    const sent = await this.sms.sentTo(em, phone, policy.kind, today.start, policy.resendSeconds);
+    if (sent.sinceLast !== null && sent.sinceLast < policy.resendSeconds) {
+      const wait = Math.max(1, Math.ceil(policy.resendSeconds - sent.sinceLast));
+      throw new TooManyRequestsError(CODE_MESSAGES.wait(wait), wait);
+    }
+    if (sent.today >= policy.perPhonePerDay) {
+      const wait = Math.max(1, Math.ceil((today.end.getTime() - Date.now()) / 1000));
+      throw new TooManyRequestsError(CODE_MESSAGES.capped(policy.perPhonePerDay), wait);
+    }
+  }
+
+  /**
+   * The verdict on a typed code. A wrong one returns the attempts to store (the owner
+   * commits them before answering); the last allowed wrong try already answers the lock-out.
+   */
+  check(stored: StoredCode, given: string, policy: CodePolicy, help = '', now = new Date()): CodeVerdict {
+    const exhausted = () => codeError(`${CODE_MESSAGES.exhausted}${help}`);
+    if (!stored.code) return { ok: false, error: codeError(CODE_MESSAGES.none) };
+    if (stored.attempts >= policy.maxAttempts) return { ok: false, error: exhausted() };
+    if (!stored.expiresAt || stored.expiresAt.getTime() <= now.getTime()) return { ok: false, error: codeError(CODE_MESSAGES.expired) };
+    if (!codesMatch(stored.code, given)) {
+      const attempts = stored.attempts + 1;
+      return { ok: false, attempts, error: attempts >= policy.maxAttempts ? exhausted() : codeError(CODE_MESSAGES.incorrect) };
+    }
+    return { ok: true };
+  }
+}
+
+/** ' For help, call …' from the support_phones setting ('' when none). */
+export function supportHelp(phones: unknown): string {
+  const list = Array.isArray(phones) ? phones : [];
+  return list.length ? ` For help, call ${list.join(' or ')}.` : '';
+}

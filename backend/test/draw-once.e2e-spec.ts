@@ -1,0 +1,94 @@
+import { PreregistrationService } from '../src/modules/preregistration/preregistration.service';
+import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp } from './factories/campaign';
+import { bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
+import { startTestApp, TestApp } from './harness/test-app';
+
+/**
+ * Promises kept per person, not per record: what the visitor ticked is what is stored, the
+ * enquiry draw is once per phone, the purchase draw once per pre-registration.
+ */
+describe('one draw per person, and the shared box as chosen', () => {
+  let t: TestApp;
+  let staff: string;
+  let manager: string;
+  let A: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: CAMPAIGN_ENV });
+    [A] = await branchIds(t.db);
+    staff = `Bearer ${await t.token('staff@example.com')}`;
+    manager = `Bearer ${await t.token('manager@example.com')}`;
+    await clearScheme(t.db);
+  });
+  afterAll(() => t.close());
+
+  const enquire = async (over: Record<string, unknown>) => {
+    const req = t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp());
+    for (const [k, v] of Object.entries(await enquiryBody(t.db, over))) req.field(k, String(v));
+    const res = await req;
+    expect(res.status).toBe(200);
+    return res.body.data.slug as string;
+  };
+  const drawRows = async (phone: string) =>
+    t.db.query(
+      `SELECT d.record_id, d.amount FROM draw d JOIN preregistration p ON p.id = d.record_id AND d.kind = 'preregistration' WHERE p.phone = $1`,
+      [phone],
+    );
+
+  it('stores shared exactly as the visitor chose on the public form: ticked true, unticked (sent or not) false', async () => {
+    const ticked = await enquire({ shared: true });
+    const unticked = await enquire({ shared: false });
+    const omitted = await enquire({});
+    const shared = async (slug: string) => (await t.db.query(`SELECT shared FROM preregistration WHERE slug = $1`, [slug]))[0].shared;
+    expect([await shared(ticked), await shared(unticked), await shared(omitted)]).toEqual([true, false, false]);
+  });
+
+  it('gives a pre-registration made again for a trashed one’s phone the earlier prize, with its one draw row, never a new roll', async () => {
+    const service = t.app.get(PreregistrationService);
+    const phone = '9841777001';
+    await allocate(t.db, { type: 'preregistration_public', count: 1, amount: 4000, probability: 100 });
+    const first = await enquire({ phone });
+    await service.verify(first, (await codeOf(t.db, first))!);
+    const [won] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [first]);
+    expect(won.prize).toBe(4000);
+    // Trashed by the branch's manager (the enquiry's nearest showroom is the staff's branch), then made again; stock that would win 9000 now waits.
+    expect((await t.http().delete(`/api/v1/preregistration/${first}`).set('Authorization', manager)).status).toBe(200);
+    await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 9000, probability: 100 });
+    for (let round = 0; round < 3; round++) {
+      await ageOtpMessages(t.db, phone, 120);
+      const again = await enquire({ phone });
+      await service.verify(again, (await codeOf(t.db, again))!);
+      const [now] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [again]);
+      expect(now.prize).toBe(4000);
+      expect(await drawRows(phone)).toEqual([{ record_id: now.id, amount: 4000 }]);
+      const seen = await t.http().get(`/api/v1/preregistration/${again}`).set('Authorization', staff);
+      expect(seen.body.data.prize).toBe(4000);
+      // Two live records never hold one prize: the trashed ones hold none.
+      const [{ holders }] = await t.db.query(`SELECT count(*)::int AS holders FROM preregistration WHERE phone = $1 AND prize IS NOT NULL`, [phone]);
+      expect(holders).toBe(1);
+      expect((await t.http().delete(`/api/v1/preregistration/${again}`).set('Authorization', manager)).status).toBe(200);
+    }
+    const [{ remaining }] = await t.db.query(`SELECT sum(remaining)::int AS remaining FROM allocation WHERE amount = 9000`);
+    expect(remaining).toBe(5);
+  });
+
+  it('keeps a purchase’s first coupon: a trashed registration cannot be made again from its pre-registration, and a restore keeps it', async () => {
+    const model = await bikeModelId(t.db);
+    await allocate(t.db, { type: 'registration_branch', branchId: A, count: 1, amount: 25000, probability: 100 });
+    const pre = await makePreregistration(t.db, { branchId: A });
+    const made = await t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(pre, model));
+    expect(made.status).toBe(200);
+    expect(made.body.data.coupon.amount).toBe(25000);
+    const slug = made.body.data.slug;
+    expect((await t.http().delete(`/api/v1/registration/${slug}`).set('Authorization', manager)).status).toBe(200);
+    await allocate(t.db, { type: 'registration_branch', branchId: A, count: 5, amount: 50000, probability: 100 });
+    const again = await t.http().post('/api/v1/registration').set('Authorization', staff).send(registrationBody(pre, model));
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ preregistration_id: ['This pre-registration has already been purchased.'] });
+    const restored = await t.http().post(`/api/v1/registration/${slug}/restore`).set('Authorization', manager);
+    expect(restored.status).toBe(200);
+    expect(restored.body.data.coupon.amount).toBe(25000);
+    const rows = await t.db.query(`SELECT d.amount FROM draw d JOIN registration r ON r.id = d.record_id AND d.kind = 'registration' WHERE r.preregistration_id = $1`, [pre.id]);
+    expect(rows).toEqual([{ amount: 25000 }]);
+  });
+});
