@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, rememberReturningPhone } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
-import { isImage, prepareScreenshot } from '../imageScale';
+import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
 import { navigate, onLinkClick } from '../router';
 import { useData } from '../useData';

@@ -3,7 +3,7 @@ import { Create, useGetIdentity } from 'react-admin';
 import { BRANCH_ONLY_PREREGISTRATION, BranchOnly } from '../../layout/AccessDenied';
 import type { Identity } from '../../providers/authProvider';
 import { ADMIN_BASE } from '../../routing';
-import { prepareScreenshot } from '../../components/imageScale';
+import { prepareScreenshot } from '@campaign/domain/browser';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { earlierRecords, EarlierRecords, toPayload } from './earlierRecord';

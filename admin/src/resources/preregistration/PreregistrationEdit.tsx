@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Edit } from 'react-admin';
-import { prepareScreenshot } from '../../components/imageScale';
+import { prepareScreenshot } from '@campaign/domain/browser';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { earlierRecords, EarlierRecords, toPayload } from './earlierRecord';

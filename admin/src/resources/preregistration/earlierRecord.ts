@@ -43,7 +43,7 @@ const FIELDS = [
 /**
  * The payload of the create page, and of the edit page (`edit`: it also carries branch_id,
  * which head office may change and branch staff send unchanged). A newly chosen
- * screenshot goes through `scale` first (720 x 1280 at 0.8, components/imageScale.ts).
+ * screenshot goes through `scale` first (720 x 1280 at 0.8, `@campaign/domain/browser`).
  */
 export async function toPayload(
   values: Record<string, unknown>,

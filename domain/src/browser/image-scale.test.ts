@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HEIGHT, MAX_WIDTH, QUALITY, isImage, scaledSize } from './imageScale';
+import { MAX_HEIGHT, MAX_WIDTH, QUALITY, isImage, scaledSize } from './image-scale';
 
 describe('scaledSize', () => {
   it('caps landscape images at width 720, keeping the proportions', () => {

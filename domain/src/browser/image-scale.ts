@@ -1,5 +1,7 @@
 /**
- * Screenshots are scaled in the browser before upload (SPEC sections 5 and 9): landscape images
+ * Browser-only (canvas), so it is the package's `@campaign/domain/browser` entry, which the
+ * backend's build never sees. Screenshots are scaled before upload, on the public form and on
+ * the staff forms alike: landscape images
  * are capped at width 720, portrait (and square) ones at height 1280, proportionally, and
  * re-encoded as JPEG at quality 0.8. Anything that is not an image, or that the browser cannot
  * decode, is sent as it is.
