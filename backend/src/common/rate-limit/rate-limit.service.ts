@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -35,6 +35,12 @@ export class RateLimitService implements ThrottlerStorage, OnModuleInit, OnModul
 
   onModuleDestroy() {
     if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Erasure: forgets every counter keyed by one of these phones (the key ends with the phone). */
+  async forgetPhones(em: EntityManager, phones: string[]): Promise<void> {
+    if (!phones.length) return;
+    await em.query(`DELETE FROM rate_limit WHERE ${phones.map((_, i) => `key LIKE '%' || $${i + 1}`).join(' OR ')}`, phones);
   }
 
   /** Counts one hit against `key`; allowed while the window holds at most `limit` hits. */

@@ -5,6 +5,7 @@ import { from, mergeMap, Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AUDIT_EXPORT_KEY } from './audit.decorator';
+import { appendAudit } from './audit-trail';
 
 /** Body fields whose values never reach the trail (their names do). */
 const SECRET_FIELDS = /password|token|code|otp|captcha|secret/i;
@@ -60,11 +61,17 @@ export class AuditInterceptor implements NestInterceptor {
     const files = (req as unknown as { files?: Array<{ fieldname: string; originalname: string }> }).files;
     if (Array.isArray(files)) for (const f of files) fields[f.fieldname] = `[file ${f.originalname}]`;
     if (kind === 'export') Object.assign(fields, { query: summarise(req.query) });
-    await this.dataSource.query(
-      `INSERT INTO audit_log (user_id, user_email, branch_id, action, resource, record_key, fields, status, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [user.id, user.email, user.branch_id, `${req.method} ${route}`, resource, (req.params?.id ?? req.params?.slug ?? null) as string | null, fields, status, req.ip ?? null],
-    );
+    await appendAudit(this.dataSource, {
+      user_id: user.id,
+      user_email: user.email,
+      branch_id: user.branch_id,
+      action: `${req.method} ${route}`,
+      resource,
+      record_key: (req.params?.id ?? req.params?.slug ?? null) as string | null,
+      fields,
+      status,
+      ip: req.ip ?? null,
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { EntityManager } from 'typeorm';
 import { FileEntity, FileKind } from './file.entity';
+import { returned } from '../../common/returned';
 
 /**
  * Upload checks and storage (DESIGN section 6), free of Nest so the demo seed can use them
@@ -120,6 +121,12 @@ export async function writeFiles(dir: string, files: PreparedFile[]): Promise<St
 export async function removeFiles(dir: string, names: StoredNames[]): Promise<void> {
   const all = names.flatMap((n) => [n.filename, n.thumbnail_filename]).filter((n): n is string => !!n);
   await Promise.all(all.map((n) => unlink(join(dir, n)).catch(() => undefined)));
+}
+
+/** Deletes the rows of files (the caller removes them from disk after its transaction commits); answers their stored names. */
+export async function deleteFileRows(em: EntityManager, ids: number[]): Promise<StoredNames[]> {
+  if (!ids.length) return [];
+  return returned<StoredNames>(await em.query(`DELETE FROM file WHERE id = ANY($1) RETURNING filename, thumbnail_filename`, [ids]));
 }
 
 /** Inserts the rows of written files (plain SQL, so the seed's bare EntityManager can use it). */

@@ -34,6 +34,7 @@ import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
+import { returned } from '../../common/returned';
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
 export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.';
@@ -169,6 +170,38 @@ export class PreregistrationService implements OnModuleInit {
   /** Marks a locked pre-registration purchased (the sale's transaction). */
   async markPurchased(em: EntityManager, id: number): Promise<void> {
     await em.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** Erasure on request: locks a pre-registration by slug (deleted ones too) until the caller's transaction ends; 404 when unknown. */
+  async lockForErasure(em: EntityManager, slug: string): Promise<{ id: number; phone: string | null; screenshot_id: number | null; erased: boolean }> {
+    const [row] = await em.query(`SELECT id, phone, screenshot_id, erased_at FROM preregistration WHERE slug = $1 FOR UPDATE`, [slug]);
+    if (!row) throw new NotFoundException('Pre-registration not found.');
+    return { id: row.id, phone: row.phone, screenshot_id: row.screenshot_id, erased: !!row.erased_at };
+  }
+
+  /**
+   * Blanks a locked pre-registration's personal fields under `name` (a pseudonym). Its draw,
+   * prize and status stay, so the allocation stock and the audit trail still add up.
+   */
+  async erase(em: EntityManager, id: number, name: string): Promise<void> {
+    await em.query(
+      `UPDATE preregistration SET name = $2, address = NULL, phone = NULL, email = NULL, citizenship_no = NULL, note = NULL,
+              roadie = NULL, screenshot_id = NULL, code = NULL, code_expires_at = NULL, erased_at = now(), updated_at = now()
+        WHERE id = $1`,
+      [id, name],
+    );
+  }
+
+  /** Retention: purges every citizenship number and screenshot; answers how many records changed and the screenshots' file ids. */
+  async purgeIdentityDocuments(em: EntityManager): Promise<{ records: number; screenshotIds: number[] }> {
+    const rows: Array<{ screenshot_id: number | null }> = returned(
+      await em.query(
+        `UPDATE preregistration p SET citizenship_no = NULL, screenshot_id = NULL, updated_at = now()
+           FROM (SELECT id, screenshot_id FROM preregistration WHERE citizenship_no IS NOT NULL OR screenshot_id IS NOT NULL FOR UPDATE) old
+          WHERE p.id = old.id RETURNING old.screenshot_id`,
+      ),
+    );
+    return { records: rows.length, screenshotIds: rows.map((r) => r.screenshot_id).filter((id): id is number => id !== null) };
   }
 
   /** The prize a pre-registration's draw gave (null before it is verified). */

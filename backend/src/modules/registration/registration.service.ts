@@ -35,6 +35,7 @@ import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registrati
 import { applyRegistrationFilters, parseRegistrationFilters } from './registration.filters';
 import { RegistrationEntity } from './registration.entity';
 import { couponTemplate, prefixBillNo } from './registration.rules';
+import { returned } from '../../common/returned';
 
 /** The registered table (SPEC: Registered list / dashboard). */
 export const REGISTRATION_TABLE: TableSpec = {
@@ -131,6 +132,16 @@ const TAKEN: Record<string, SaleFailure> = {
 type CouponOutcome = { ok: true } | { ok: false; error: UnprocessableError };
 
 /** Sales: purchase registrations, their purchase draw and coupon code. The only code that names the registration table. */
+/** What a winner video shows of the registration it names. */
+export interface WinningRegistration {
+  id: number;
+  slug: string;
+  name: string;
+  phone: string;
+  bill_no: string;
+  citizenship_no: string | null;
+}
+
 @Injectable()
 export class RegistrationService implements OnModuleInit {
   constructor(
@@ -149,6 +160,32 @@ export class RegistrationService implements OnModuleInit {
     private readonly links: PreregistrationLinks,
     private readonly codes: OneTimeCodes,
   ) {}
+
+  /** Erasure: blanks the personal fields of a pre-registration's purchase under `name`; answers the phones it held. */
+  async eraseForPreregistration(em: EntityManager, preregistrationId: number, name: string): Promise<string[]> {
+    const rows: Array<{ phone: string }> = await em.query(`SELECT phone FROM registration WHERE preregistration_id = $1 FOR UPDATE`, [preregistrationId]);
+    await em.query(
+      `UPDATE registration SET name = $2, address = '', citizenship_no = '', pan = NULL, email = NULL, phone = '',
+              engine_no = NULL, chasis_no = NULL, registration_no = NULL, note = '', erased_at = now(), updated_at = now()
+        WHERE preregistration_id = $1`,
+      [preregistrationId, name],
+    );
+    return rows.map((r) => r.phone).filter((p) => !!p);
+  }
+
+  /** Retention: purges every purchase's citizenship number; answers how many changed. */
+  async purgeIdentityDocuments(em: EntityManager): Promise<number> {
+    return returned(await em.query(`UPDATE registration SET citizenship_no = '', updated_at = now() WHERE citizenship_no <> '' RETURNING id`)).length;
+  }
+
+  /** The live registration a winner video names (its id, for the video form and detail); undefined when none. */
+  async winner(id: number): Promise<WinningRegistration | undefined> {
+    const rows: WinningRegistration[] = await this.dataSource.query(
+      `SELECT id, slug, name, phone, bill_no, citizenship_no FROM registration WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    return rows[0];
+  }
 
   onModuleInit() {
     const live = (b: string) => `FROM registration r WHERE r.branch_id = ${b}.id AND r.deleted_at IS NULL`;

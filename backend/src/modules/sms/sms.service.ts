@@ -17,6 +17,20 @@ export interface QueuedSms {
  */
 @Injectable()
 export class SmsService {
+  /**
+   * Erasure: messages to these phones are not sent any more (queued ones fail), and every
+   * message to or naming them (a branch's test-ride notice carries the customer's phone)
+   * keeps its count and kind but not its text or number.
+   */
+  async eraseByPhones(em: EntityManager, phones: string[]): Promise<void> {
+    await em.query(
+      `UPDATE sms_outbox SET phone = '', text = '[erased]', status = CASE WHEN status IN ('queued', 'sending') THEN 'failed' ELSE status END
+        WHERE phone = ANY($1)`,
+      [phones],
+    );
+    await em.query(`UPDATE sms_outbox SET text = '[erased]' WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) p WHERE position(p IN text) > 0)`, [phones]);
+  }
+
   async queue(em: EntityManager, messages: QueuedSms[]): Promise<number[]> {
     if (!messages.length) return [];
     const phones: string[] = [];

@@ -107,6 +107,11 @@ export class TestRideService implements OnModuleInit {
     private readonly referrerCounters: ReferrerCounters,
   ) {}
 
+  /** Erasure: the test rides booked with these phones lose their name, email and phone. */
+  async eraseByPhones(em: EntityManager, phones: string[], name: string): Promise<void> {
+    await em.query(`UPDATE test_ride SET name = $2, email = NULL, phone = NULL, erased_at = now() WHERE phone = ANY($1)`, [phones, name]);
+  }
+
   onModuleInit() {
     this.branchCounters.contribute('test_rides', (b) => `SELECT count(*) FROM test_ride t WHERE t.branch_id = ${b}.id AND t.deleted_at IS NULL`);
     this.referrerCounters.contribute('test_rides_count', (sub, actor, range) =>

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { fieldError } from '../../common/http/errors';
@@ -11,6 +11,7 @@ import { CreateVideoDto } from './dto/create-video.dto';
 import { UpdateVideoDto } from './dto/update-video.dto';
 import { VideoEntity } from './video.entity';
 import { Upload } from '../file/upload';
+import { RegistrationService, WinningRegistration } from '../registration/registration.service';
 
 const VIDEO_TABLE: TableSpec = {
   orderable: { title: 'v.title', registration_id: 'v.registration_id', amount: 'v.amount', id: 'v.id', created_at: 'v.created_at' },
@@ -45,6 +46,7 @@ export class VideoService {
   constructor(
     @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
     private readonly files: FileService,
+    private readonly registrations: RegistrationService,
   ) {}
 
   private query() {
@@ -72,7 +74,7 @@ export class VideoService {
     if (!/^\d{1,9}$/.test(id)) throw new NotFoundException('Video not found.');
     const video = await this.query().where('v.id = :id', { id: Number(id) }).getOne();
     if (!video) throw new NotFoundException('Video not found.');
-    const registration = video.registration_id === null ? null : ((await winningRegistration(this.videos.manager, video.registration_id)) ?? null);
+    const registration = video.registration_id === null ? null : ((await this.registrations.winner(video.registration_id)) ?? null);
     return { ...videoView(video), registration };
   }
 
@@ -83,7 +85,7 @@ export class VideoService {
    */
   private async fromRegistration(dto: CreateVideoDto | UpdateVideoDto): Promise<void> {
     if (typeof dto.registration_id !== 'number') return;
-    const found = await winningRegistration(this.videos.manager, dto.registration_id);
+    const found = await this.registrations.winner(dto.registration_id);
     if (!found) throw fieldError('registration_id', 'The selected registration is invalid.');
     dto.phone ??= found.phone;
     dto.citizenship_no ??= found.citizenship_no;
@@ -127,19 +129,4 @@ export class VideoService {
     await this.videos.delete({ id: video.id });
     this.publicAnswer.invalidate();
   }
-}
-
-export interface WinningRegistration {
-  id: number;
-  slug: string;
-  name: string;
-  phone: string;
-  bill_no: string;
-  citizenship_no: string | null;
-}
-
-/** The live registration a video names (read-only; the registration module owns the table). */
-async function winningRegistration(em: EntityManager, id: number): Promise<WinningRegistration | undefined> {
-  const rows: WinningRegistration[] = await em.query(`SELECT id, slug, name, phone, bill_no, citizenship_no FROM registration WHERE id = $1 AND deleted_at IS NULL`, [id]);
-  return rows[0];
 }
