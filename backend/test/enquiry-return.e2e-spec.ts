@@ -83,7 +83,7 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
   it('refuses a malformed phone under the field', async () => {
     const res = await post('/enquiry/return', { phone: '12345' });
     expect(res.status).toBe(422);
-    expect(res.body.errors.phone).toEqual(['The phone must be a valid mobile number (10 digits, 96, 97 or 98 then 8 digits).']);
+    expect(res.body.errors.phone).toEqual(['The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).']);
     const missing = await post('/enquiry/return/verify', { phone: uniquePhone() });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.code).toEqual(['The code is required.']);

@@ -64,6 +64,32 @@ describe('bad input: campaign writes (enquiry, pre-registrations, allocations, a
     expectNone(await run('POST /api/v1/enquiry/:slug/resend', bodies({}, { encodings: ['json', 'form'] }), () => app.t.http().post(`/api/v1/enquiry/${p.slug}/resend`)));
   });
 
+  it('POST /api/v1/enquiry/return', async () => {
+    const p = await pendingPreregistration(app.t.db, { branchId: null });
+    expectNone(await run('POST /api/v1/enquiry/return', bodies({ phone: p.phone }, { encodings: ['json', 'form'], formFields: ['g-recaptcha-response'] }), () => app.t.http().post('/api/v1/enquiry/return')));
+  });
+
+  it('POST /api/v1/enquiry/return/verify', async () => {
+    const p = await pendingPreregistration(app.t.db, { branchId: null });
+    expectNone(
+      await run('POST /api/v1/enquiry/return/verify', bodies({ phone: p.phone, code: p.code }, { encodings: ['json', 'form'] }), () => app.t.http().post('/api/v1/enquiry/return/verify'), {
+        refusalMayChange: true,
+        countTables: CODE_TABLES,
+      }),
+    );
+  });
+
+  it('POST /api/v1/preregistration/:slug/erase (Super Admin)', async () => {
+    const p = await pendingPreregistration(app.t.db, { branchId: branchA });
+    expectNone(await run('POST /api/v1/preregistration/:slug/erase', bodies({}, { encodings: ['json', 'form'] }), () => app.t.http().post(`/api/v1/preregistration/${p.slug}/erase`).set('Authorization', as(ADMIN))));
+  });
+
+  it('POST /api/v1/auth/logout', async () => {
+    // A token of its own: the first accepted sign-out revokes it, and every later one is a 401.
+    const token = await app.t.token(OFFICE);
+    expectNone(await run('POST /api/v1/auth/logout', bodies({}, { encodings: ['json', 'form'] }), () => app.t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`)));
+  });
+
   it('POST /api/v1/preregistration (branch staff)', async () => {
     const base = {
       name: 'Fuzz Customer',

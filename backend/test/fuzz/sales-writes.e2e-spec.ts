@@ -119,6 +119,11 @@ describe('bad input: sales, test rides, referrers, bulk SMS', () => {
     expectNone(await run('POST /api/v1/sms', bodies(base, { encodings: ['json', 'multipart', 'form'] }), () => app.t.http().post('/api/v1/sms').set('Authorization', as(ADMIN))));
   });
 
+  it('POST /api/v1/sms/recipients', async () => {
+    const base = { type: 'MOBILE', mobiles: '9841234567, 9801234567', text: 'Fuzz offer', branches: [branchA], registrants: [1] };
+    expectNone(await run('POST /api/v1/sms/recipients', bodies(base, { encodings: ['json', 'multipart', 'form'] }), () => app.t.http().post('/api/v1/sms/recipients').set('Authorization', as(ADMIN))));
+  });
+
   it('POST /api/v1/sms/preview', async () => {
     expectNone(await run('POST /api/v1/sms/preview', bodies({ text: 'नमस्ते offer' }, { encodings: ['json', 'multipart'] }), () => app.t.http().post('/api/v1/sms/preview').set('Authorization', as(ADMIN))));
   });

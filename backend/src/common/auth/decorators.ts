@@ -1,5 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ExtractJwt } from 'passport-jwt';
 import { Permission } from './permission.enum';
 
 export const PUBLIC_KEY = 'route:public';
@@ -37,3 +38,7 @@ export const RequirePermissions = (...args: Array<Permission | AccessRule>) => {
 
 /** The signed-in staff member (AuthUser), or undefined on a public route. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest().user);
+
+/** The bearer token the guard accepted for this request (the scheme in any case). */
+const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
+export const BearerToken = createParamDecorator((_: unknown, ctx: ExecutionContext) => bearer(ctx.switchToHttp().getRequest()));
