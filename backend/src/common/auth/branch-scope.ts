@@ -53,9 +53,14 @@ export function effectiveBranchId(user: AuthUser, requested?: number | null): nu
   return user.branch_id !== null ? user.branch_id : requested;
 }
 
+/** Whether a user may see a record: head office sees every branch's, branch users their own branch's. */
+export function inBranch(record: object, user: AuthUser, resource: BranchResource): boolean {
+  return user.branch_id === null || ownerOf(resource, record as Record<string, unknown>) === user.branch_id;
+}
+
 /** Throws 404 when a record of another branch is asked for (its existence is not revealed). */
 export function assertInBranch<T extends object | null | undefined>(record: T, user: AuthUser | undefined, resource: BranchResource, what = 'Record'): NonNullable<T> {
-  if (!record || (user && user.branch_id !== null && ownerOf(resource, record as Record<string, unknown>) !== user.branch_id)) {
+  if (!record || (user && !inBranch(record, user, resource))) {
     throw new NotFoundException(`${what} not found.`);
   }
   return record as NonNullable<T>;

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { maskPhone, parseNepalMobile } from '@campaign/domain';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
-import { assertInBranch, ownerOf, scopeToBranch } from '../../common/auth/branch-scope';
+import { assertInBranch, inBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
 import { uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -676,6 +676,6 @@ export class PreregistrationService implements OnModuleInit {
  */
 export function earlierRecordError(message: string, row: { slug: string; owner_branch_id: number | null }, viewer: AuthUser | null): string[] {
   if (!viewer) return [message];
-  const visible = viewer.branch_id === null || viewer.branch_id === ownerOf('preregistration', row);
+  const visible = inBranch(row, viewer, 'preregistration');
   return visible ? [message, row.slug] : [message];
 }
