@@ -19,9 +19,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
-// The large seed imports @campaign/domain's build, which a fresh clone has only after the
-// build step below: it is loaded after that step.
-type LargeSeed = typeof import('../src/database/seeds/large-seed');
 import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
 import { adminSizes, lighthouse, publicSiteSizes } from './frontend';
 import { cleanup, http, load, LoadFigures, memory, onCleanup, percentile, removeOnCleanup, sampleRss, startChild, stopChild, timings, waitForHttp } from './lib';
@@ -111,7 +108,9 @@ async function main() {
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-if-needed.mjs')], { cwd: ROOT, stdio: 'inherit' });
   }
 
-  const { LARGE_SEED_DEFAULTS, seedLargeAt }: LargeSeed = require('../src/database/seeds/large-seed');
+  // The large seed imports @campaign/domain's build, which a fresh clone has only after the
+  // build step above: it is loaded here, not at module load.
+  const { LARGE_SEED_DEFAULTS, seedLargeAt } = await import('../src/database/seeds/large-seed');
   const cluster = await startCluster();
   onCleanup(() => stopCluster(cluster));
   const admin = new Client({ connectionString: cluster.adminUrl });
