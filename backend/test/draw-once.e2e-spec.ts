@@ -72,6 +72,47 @@ describe('one draw per person, and the shared box as chosen', () => {
     expect(remaining).toBe(5);
   });
 
+  it('keeps an erased customer one person: their phone and number are refused while the erased record stands, and once it is trashed a new record carries the earlier prize, never a new roll', async () => {
+    const service = t.app.get(PreregistrationService);
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    const phone = '9841777002';
+    const citizenship = '77700200011';
+    await allocate(t.db, { type: 'preregistration_public', count: 1, amount: 6000, probability: 100 });
+    const first = await enquire({ phone, citizenship_no: citizenship });
+    await service.verify(first, (await codeOf(t.db, first))!);
+    const [won] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [first]);
+    expect(won.prize).toBeGreaterThan(0);
+    expect((await t.http().post(`/api/v1/preregistration/${first}/erase`).set('Authorization', admin)).status).toBe(200);
+    expect((await t.db.query(`SELECT phone, citizenship_no FROM preregistration WHERE id = $1`, [won.id]))[0]).toEqual({ phone: null, citizenship_no: null });
+
+    // The erased record still stands for the person: the public form refuses the phone, and the number.
+    const again = async (over: Record<string, unknown>) => {
+      const req = t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp());
+      for (const [k, v] of Object.entries(await enquiryBody(t.db, over))) req.field(k, String(v));
+      return req;
+    };
+    const byPhone = await again({ phone });
+    expect(byPhone.status).toBe(422);
+    expect(byPhone.body.errors.phone[0]).toMatch(/already registered/);
+    const byNumber = await again({ citizenship_no: citizenship });
+    expect(byNumber.status).toBe(422);
+    expect(Object.keys(byNumber.body.errors)).toEqual(['citizenship_no']);
+
+    // Trashed, the phone registers again: the new record carries the earlier prize and its one draw row; stock that would win waits.
+    expect((await t.http().delete(`/api/v1/preregistration/${first}`).set('Authorization', admin)).status).toBe(200);
+    await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 9500, probability: 100 });
+    await ageOtpMessages(t.db, phone, 120);
+    const back = await enquire({ phone, citizenship_no: citizenship });
+    await service.verify(back, (await codeOf(t.db, back))!);
+    const [now] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [back]);
+    expect(now.prize).toBe(won.prize);
+    expect(await t.db.query(`SELECT record_id, amount FROM draw WHERE kind = 'preregistration' AND record_id IN ($1, $2)`, [won.id, now.id])).toEqual([
+      { record_id: now.id, amount: won.prize },
+    ]);
+    const [{ remaining }] = await t.db.query(`SELECT sum(remaining)::int AS remaining FROM allocation WHERE amount = 9500`);
+    expect(remaining).toBe(5);
+  });
+
   it('keeps a purchase’s first coupon: a trashed registration cannot be made again from its pre-registration, and a restore keeps it', async () => {
     const model = await bikeModelId(t.db);
     await allocate(t.db, { type: 'registration_branch', branchId: A, count: 1, amount: 25000, probability: 100 });

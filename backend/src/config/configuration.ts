@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -21,6 +21,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Keys the hash an erased customer is still recognised by (one pre-registration and one draw
+   * per person). Derived from JWT_SECRET when unset; set it on its own so that rotating
+   * JWT_SECRET does not let erased customers register and draw again.
+   */
+  IDENTITY_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   CAMPAIGN_TZ: z
     .string()
     .default('Asia/Kathmandu')
@@ -100,6 +106,8 @@ export interface AppConfig {
   captcha: { secret?: string; siteKey?: string; verifyUrl: string; offOnPurpose: boolean };
   /** Per-address route limits (@Throttle); `disabled` only outside production, for the load bench. */
   rateLimit: { disabled: boolean };
+  /** `identityKey`: the HMAC key of erased customers' phone and citizenship hashes. */
+  privacy: { identityKey: string };
   redisUrl?: string;
 }
 
@@ -132,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const captchaOff = env.CAPTCHA === 'off';
+  const jwtSecret = env.JWT_SECRET ?? persistedSecret(dataDir);
   return {
     app: {
       env: env.NODE_ENV,
@@ -149,7 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
     auth: {
-      jwtSecret: env.JWT_SECRET ?? persistedSecret(dataDir),
+      jwtSecret,
       expiresIn: 12 * 3600,
       rememberExpiresIn: 30 * 24 * 3600,
     },
@@ -170,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       offOnPurpose: captchaOff,
     },
     rateLimit: { disabled: env.RATE_LIMIT_DISABLED },
+    privacy: { identityKey: env.IDENTITY_KEY ?? createHmac('sha256', jwtSecret).update('identity-key').digest('hex') },
     redisUrl: env.REDIS_URL,
   };
 }

@@ -128,6 +128,13 @@ export class PreregistrationEntity {
   @Column({ type: 'timestamptz', nullable: true })
   erased_at: Date | null;
 
+  /** An erased record's keyed hashes of its phone and citizenship number (erased-identity.ts); never answered. */
+  @Column({ type: 'text', nullable: true, select: false })
+  erased_phone_key: string | null;
+
+  @Column({ type: 'text', nullable: true, select: false })
+  erased_citizenship_key: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

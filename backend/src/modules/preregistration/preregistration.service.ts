@@ -1,3 +1,4 @@
+import { ERASED_KEY_COLUMN, erasedIdentityKey, IdentityField } from './erased-identity';
 import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
@@ -181,15 +182,24 @@ export class PreregistrationService implements OnModuleInit {
 
   /**
    * Blanks a locked pre-registration's personal fields under `name` (a pseudonym). Its draw,
-   * prize and status stay, so the allocation stock and the audit trail still add up.
+   * prize and status stay, so the allocation stock and the audit trail still add up; a keyed
+   * hash of the phone and the citizenship number stays too, so the person is still one person
+   * to the one-record and one-draw rules (erased-identity.ts).
    */
   async erase(em: EntityManager, id: number, name: string): Promise<void> {
+    const [row]: Array<{ phone: string | null; citizenship_no: string | null }> = await em.query(`SELECT phone, citizenship_no FROM preregistration WHERE id = $1`, [id]);
+    const keyOf = (field: IdentityField) => (row?.[field] ? this.identityKey(field, row[field]) : null);
     await em.query(
       `UPDATE preregistration SET name = $2, address = NULL, phone = NULL, email = NULL, citizenship_no = NULL, note = NULL,
-              roadie = NULL, screenshot_id = NULL, code = NULL, code_expires_at = NULL, erased_at = now(), updated_at = now()
+              roadie = NULL, screenshot_id = NULL, code = NULL, code_expires_at = NULL, erased_at = now(), updated_at = now(),
+              erased_phone_key = COALESCE($3, erased_phone_key), erased_citizenship_key = COALESCE($4, erased_citizenship_key)
         WHERE id = $1`,
-      [id, name],
+      [id, name, keyOf('phone'), keyOf('citizenship_no')],
     );
+  }
+
+  private identityKey(field: IdentityField, value: string): string {
+    return erasedIdentityKey(this.config.get('privacy').identityKey, field, value);
   }
 
   /** Retention: purges every citizenship number and screenshot; answers how many records changed and the screenshots' file ids. */
@@ -528,6 +538,7 @@ export class PreregistrationService implements OnModuleInit {
   /**
    * The enquiry draw is once per phone for the campaign: a person who trashes their record
    * and registers again keeps what they won, never a new roll.
+   * - "Of the phone" includes an erased record, by the keyed hash it kept of its phone.
    * - An earlier record of the phone that was deleted hands its draw over: the draw row (its
    *   prize and audit) moves to this record and the deleted one no longer holds the prize.
    * - An earlier live record of the phone holding a prize (a customer who bought and came
@@ -539,9 +550,9 @@ export class PreregistrationService implements OnModuleInit {
     await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw:' || $1))`, [row.phone]);
     const holders: Array<{ id: number; deleted: boolean; prize: number }> = await em.query(
       `SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration
-        WHERE phone = $1 AND id <> $2 AND prize IS NOT NULL
+        WHERE (phone = $1 OR erased_phone_key = $3) AND id <> $2 AND prize IS NOT NULL
         ORDER BY (deleted_at IS NULL) DESC, id`,
-      [row.phone, row.id],
+      [row.phone, row.id, this.identityKey('phone', row.phone)],
     );
     const holder = holders[0];
     if (holder && !holder.deleted) return null;
@@ -643,11 +654,13 @@ export class PreregistrationService implements OnModuleInit {
     em: EntityManager | DataSource = this.dataSource,
   ) {
     type Earlier = { slug: string; owner_branch_id: number | null; purchased: boolean };
-    const find = async (column: 'phone' | 'citizenship_no', value: string): Promise<Earlier | undefined> =>
+    // An erased record counts by the keyed hash it kept of the number (erased-identity.ts).
+    const find = async (column: IdentityField, value: string): Promise<Earlier | undefined> =>
       (
         await em.query(
-          `SELECT slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
-          [value, v.exceptId ?? 0],
+          `SELECT slug, owner_branch_id, purchased FROM preregistration
+            WHERE (${column} = $1 OR ${ERASED_KEY_COLUMN[column]} = $3) AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
+          [value, v.exceptId ?? 0, this.identityKey(column, value)],
         )
       )[0];
     if (v.phone) {
