@@ -180,11 +180,17 @@ describe('bad input the database used to answer with a 500', () => {
       expect((await post(12.34)).status).toBe(200);
     });
 
-    it('a table filter with an impossible date or a huge branch id is ignored, not a 500', async () => {
-      for (const query of [{ date: '2026-02-30' }, { branch: '99999999999' }]) {
+    it('a table filter with an impossible date or a huge branch id answers 422 under the filter, not a 500', async () => {
+      const answers = [];
+      for (const query of [{ date: '2026-02-30' }, { branch: '99999999999' }, { type: 'grand_prize' }]) {
         const res = await t.http().get('/api/v1/allocation').query(query).set('Authorization', admin);
-        expect([query, res.status]).toEqual([query, 200]);
+        answers.push([res.status, res.body.errors]);
       }
+      expect(answers).toEqual([
+        [422, { date: ['The date must be a date (YYYY-MM-DD).'] }],
+        [422, { branch: ['The selected branch is invalid.'] }],
+        [422, { type: ['The selected type is invalid.'] }],
+      ]);
     });
   });
 

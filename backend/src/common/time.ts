@@ -86,3 +86,10 @@ export function parseDateFilter(value: unknown, tz = DEFAULT_TZ, end = false): D
   }
   return undefined;
 }
+
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
+export function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}

@@ -1,19 +1,35 @@
-import { Type, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Type, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { PartialType } from '@nestjs/swagger';
 import { FieldErrors, UnprocessableError } from './errors';
 
 /**
  * Global validation: unknown fields are refused (no mass assignment), values are
  * transformed to their DTO types, and failures become 422 `{ errors: { field: [..] } }`.
+ * A query's unknown keys are dropped instead of refused: a query writes nothing, and a
+ * table's address may carry a cache buster or a key of another screen's filters.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: false,
-    exceptionFactory: (errors) => new UnprocessableError(flattenValidationErrors(errors)),
-  });
+  return new AppValidationPipe();
+}
+
+const OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  stopAtFirstError: false,
+  exceptionFactory: (errors) => new UnprocessableError(flattenValidationErrors(errors)),
+};
+
+class AppValidationPipe extends ValidationPipe {
+  private readonly forQueries = new ValidationPipe({ ...OPTIONS, forbidNonWhitelisted: false });
+
+  constructor() {
+    super(OPTIONS);
+  }
+
+  override transform(value: unknown, metadata: ArgumentMetadata) {
+    return metadata.type === 'query' ? this.forQueries.transform(value, metadata) : super.transform(value, metadata);
+  }
 }
 
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { AllocationQuery } from './dto/allocation-query.dto';
 import { AllocationService } from './allocation.service';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
 
@@ -15,7 +15,7 @@ export class AllocationController {
   @Get()
   @RequirePermissions(Permission.ManageAllocation)
   @ApiOperation({ summary: 'Prize scheme table (paging protocol); filters type, branch, date' })
-  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() actor: AuthUser, @Query() query: AllocationQuery) {
     return this.allocations.table(actor, query);
   }
 

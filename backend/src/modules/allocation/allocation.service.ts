@@ -1,4 +1,7 @@
-import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { AllocationQuery } from './dto/allocation-query.dto';
+import { Failures } from '../../common/http/domain-errors';
+import { isCalendarDate } from '../../common/time';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AllocationType, PRE_PRIZES, PRIZES } from '@campaign/domain';
@@ -6,13 +9,24 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { paginate, TableSpec } from '../../common/paging/paging';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { BranchCounters } from '../branch/branch-counters';
 import { BranchService } from '../branch/branch.service';
 import { AllocationEntity } from './allocation.entity';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
+
+/** The prize scheme's expected failures. */
+export enum AllocationFailure {
+  NotFound = 'not_found',
+  Awarded = 'awarded',
+}
+
+const ALLOCATION_FAILURES = new Failures<AllocationFailure>({
+  [AllocationFailure.NotFound]: { status: 404, message: 'Allocation not found.' },
+  [AllocationFailure.Awarded]: { status: 409, message: 'This allocation cannot be deleted: some of its prizes have already been awarded.' },
+});
 
 const ALLOCATION_TABLE: TableSpec = {
   orderable: {
@@ -137,22 +151,19 @@ export class AllocationService implements OnModuleInit {
     return scopeToBranch(qb, user, 'allocation').getRawMany<{ day: string; amount: number; allocated: number }>();
   }
 
-  table(actor: AuthUser, query: PageQuery & { type?: string; branch?: string; date?: string; amount?: string }) {
+  table(actor: AuthUser, query: AllocationQuery) {
     const qb = this.query(actor);
-    if (query.amount !== undefined && query.amount !== '') {
-      if (typeof query.amount !== 'string' || !/^\d{1,9}$/.test(query.amount)) throw new UnprocessableError({ amount: ['The amount must be a whole number of rupees.'] });
-      qb.andWhere('a.amount = :amount', { amount: Number(query.amount) });
-    }
-    if (typeof query.type === 'string' && query.type) qb.andWhere('a.type = :type', { type: query.type });
-    if (typeof query.branch === 'string' && /^\d{1,9}$/.test(query.branch)) qb.andWhere('a.branch_id = :branch', { branch: Number(query.branch) });
-    if (typeof query.date === 'string' && isCalendarDate(query.date)) qb.andWhere('a.date = :date', { date: query.date });
+    if (query.amount !== undefined) qb.andWhere('a.amount = :amount', { amount: query.amount });
+    if (query.type) qb.andWhere('a.type = :type', { type: query.type });
+    if (query.branch !== undefined) qb.andWhere('a.branch_id = :branch', { branch: query.branch });
+    if (query.date) qb.andWhere('a.date = :date', { date: query.date });
     return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map(toAllocationView));
   }
 
   async findOne(actor: AuthUser, id: string): Promise<AllocationEntity> {
-    if (!/^\d{1,9}$/.test(id)) throw new NotFoundException('Allocation not found.');
+    if (!/^\d{1,9}$/.test(id)) throw ALLOCATION_FAILURES.fail(AllocationFailure.NotFound);
     const found = await this.query(actor).andWhere('a.id = :id', { id: Number(id) }).getOne();
-    if (!found) throw new NotFoundException('Allocation not found.');
+    if (!found) throw ALLOCATION_FAILURES.fail(AllocationFailure.NotFound);
     return found;
   }
 
@@ -204,13 +215,7 @@ export class AllocationService implements OnModuleInit {
       deleted = false;
     }
     if (!deleted) {
-      throw new ConflictException('This allocation cannot be deleted: some of its prizes have already been awarded.');
+      throw ALLOCATION_FAILURES.fail(AllocationFailure.Awarded);
     }
   }
-}
-
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }

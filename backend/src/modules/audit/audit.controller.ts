@@ -3,7 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { paginate, TableSpec } from '../../common/paging/paging';
+import { AuditQuery } from './dto/audit-query.dto';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
 import { ConfigService } from '../../config/config.module';
 import { AuditLogEntity } from './audit-log.entity';
@@ -27,11 +28,11 @@ export class AuditController {
   @Get()
   @RequirePermissions(Permission.ReadUser, { headOfficeOnly: true })
   @ApiOperation({ summary: 'Audit trail table; filters user (email), resource, from, to (Nepal time)' })
-  table(@Query() query: PageQuery & { user?: string; resource?: string; from?: string; to?: string }) {
+  table(@Query() query: AuditQuery) {
     const tz = this.config.get('app').campaignTz;
     const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
-    if (typeof query.user === 'string' && query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });
-    if (typeof query.resource === 'string' && query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
+    if (query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });
+    if (query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
     const range = rangeCondition('a.created_at', parseDateRange(query, tz));
     qb.andWhere(range.sql, range.params);
     return paginate(qb, query, AUDIT_TABLE);

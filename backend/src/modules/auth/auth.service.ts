@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { isTokenPayload, loadAuthUser, TokenPayload } from '../../common/auth/session';
-import { fieldError, TooManyRequestsError } from '../../common/http/errors';
+import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
@@ -12,6 +13,17 @@ import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { dummyHash, hashPassword, verifyPassword } from './password';
+
+/** The password change's expected failures. */
+export enum AuthFailure {
+  ConfirmationMismatch = 'confirmation_mismatch',
+  CurrentPasswordWrong = 'current_password_wrong',
+}
+
+const AUTH_FAILURES = new Failures<AuthFailure>({
+  [AuthFailure.ConfirmationMismatch]: { status: 422, field: 'password_confirmation', message: 'The password confirmation does not match.' },
+  [AuthFailure.CurrentPasswordWrong]: { status: 422, field: 'current_password', message: 'The current password is incorrect.' },
+});
 
 /** Per (email, address): 5 failures in 15 minutes refuse that address for the rest of the window. */
 const MAX_FAILURES = 5;
@@ -108,11 +120,11 @@ export class AuthService {
   /** Changes one's own password and revokes every token issued before. */
   async changePassword(user: AuthUser, dto: ChangePasswordDto): Promise<void> {
     if (dto.password !== dto.password_confirmation) {
-      throw fieldError('password_confirmation', 'The password confirmation does not match.');
+      throw AUTH_FAILURES.fail(AuthFailure.ConfirmationMismatch);
     }
     const hash = await this.users.passwordHash(user.id);
     if (!hash || !(await verifyPassword(hash, dto.current_password))) {
-      throw fieldError('current_password', 'The current password is incorrect.');
+      throw AUTH_FAILURES.fail(AuthFailure.CurrentPasswordWrong);
     }
     await this.users.setPasswordHash(user.id, await hashPassword(dto.password));
   }

@@ -6,7 +6,7 @@ import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { TableQuery } from '../../common/paging/table-query';
 import { BikeModelService } from './bike-model.service';
 import { CreateBikeModelDto } from './dto/create-bike-model.dto';
 import { UpdateBikeModelDto } from './dto/update-bike-model.dto';
@@ -27,8 +27,8 @@ export class BikeModelController {
   @Get('bike-model')
   @RequirePermissions(Permission.ReadBikeModel)
   @ApiOperation({ summary: 'Bike model table (paging protocol); with ?all: { data: { data: [{ id, title }] } }' })
-  async table(@Query() query: PageQuery) {
-    if ('all' in query) return { data: { data: await this.models.all() } };
+  async table(@Query() query: TableQuery) {
+    if (query.all !== undefined) return { data: { data: await this.models.all() } };
     return this.models.table(query);
   }
 

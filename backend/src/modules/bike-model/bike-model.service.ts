@@ -1,10 +1,10 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
-import { fieldError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
 import { imageRef } from '../file/file-view';
@@ -14,6 +14,19 @@ import { CreateBikeModelDto } from './dto/create-bike-model.dto';
 import { UpdateBikeModelDto } from './dto/update-bike-model.dto';
 import { Upload } from '../file/upload';
 
+/** The bike model's expected failures. */
+export enum BikeModelFailure {
+  NotFound = 'not_found',
+  TitleTaken = 'title_taken',
+  InUse = 'in_use',
+}
+
+const BIKE_MODEL_FAILURES = new Failures<BikeModelFailure>({
+  [BikeModelFailure.NotFound]: { status: 404, message: 'Bike model not found.' },
+  [BikeModelFailure.TitleTaken]: { status: 422, field: 'title', message: 'The title has already been taken.' },
+  [BikeModelFailure.InUse]: { status: 409, message: 'This bike model is in use and cannot be deleted.' },
+});
+
 const BIKE_MODEL_TABLE: TableSpec = {
   orderable: { title: 'm.title', order: 'm.order', id: 'm.id', created_at: 'm.created_at' },
   searchable: ['m.title'],
@@ -21,7 +34,6 @@ const BIKE_MODEL_TABLE: TableSpec = {
   tieBreaker: 'm.id',
 };
 
-const TITLE_TAKEN = 'The title has already been taken.';
 /** The table's unique constraints and the field each speaks for. */
 const BIKE_MODEL_UNIQUE: UniqueFields = { bike_model_title_uq: 'title' };
 
@@ -78,7 +90,7 @@ export class BikeModelService {
     if (/^\d+$/.test(slugOrId)) qb.where('m.id = :id', { id: Number(slugOrId) });
     else qb.where('m.slug = :slug', { slug: slugOrId });
     const model = await qb.getOne();
-    if (!model) throw new NotFoundException('Bike model not found.');
+    if (!model) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.NotFound);
     return bikeModelView(model);
   }
 
@@ -93,7 +105,7 @@ export class BikeModelService {
       });
     } catch (e) {
       await this.files.discard(image.stored);
-      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -111,7 +123,7 @@ export class BikeModelService {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
     } catch (e) {
       await this.files.discard(image.stored);
-      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw fieldError('title', TITLE_TAKEN);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -124,7 +136,7 @@ export class BikeModelService {
     try {
       await this.models.delete({ id: model.id });
     } catch (e) {
-      if (isForeignKeyViolation(e)) throw new ConflictException('This bike model is in use and cannot be deleted.');
+      if (isForeignKeyViolation(e)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.InUse);
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -133,6 +145,6 @@ export class BikeModelService {
   private async checkTitle(title: string, exceptId?: number) {
     const qb = this.models.createQueryBuilder('m').where('lower(m.title) = lower(:title)', { title });
     if (exceptId) qb.andWhere('m.id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw fieldError('title', TITLE_TAKEN);
+    if (await qb.getExists()) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
   }
 }

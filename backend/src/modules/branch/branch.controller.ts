@@ -8,7 +8,7 @@ import { Permission } from '../../common/auth/permission.enum';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { AuditExport } from '../audit/audit.decorator';
 import { sendJson } from '../../common/http/cached-json';
-import type { PageQuery } from '../../common/paging/paging';
+import { TableQuery } from '../../common/paging/table-query';
 import { BranchService, BranchView } from './branch.service';
 import { CreateBranchDto } from './dto/create-branch.dto';
 import { UpdateBranchDto } from './dto/update-branch.dto';
@@ -40,7 +40,7 @@ export class BranchController {
   @Get('branch')
   @RequirePermissions(Permission.ReadBranch)
   @ApiOperation({ summary: 'Branch table (paging protocol), with registrations_count and the allocation counts' })
-  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.branches.table(user, query);
   }
 
@@ -49,7 +49,7 @@ export class BranchController {
   @AuditExport()
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: 'Branches.xlsx: the table (same search and scoping), every row' })
-  async export(@CurrentUser() user: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
+  async export(@CurrentUser() user: AuthUser, @Query() query: TableQuery, @Res() res: Response) {
     const { data } = await this.branches.table(user, { ...query, start: 0, length: -1 });
     await streamWorkbook(res, { filename: 'Branches.xlsx', sheetName: 'Branches', columns: EXPORT_COLUMNS, rows: data });
   }

@@ -1,6 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { CachedAnswer } from '../../common/http/cached-json';
@@ -14,10 +15,19 @@ import { BranchEntity } from './branch.entity';
 import { CreateBranchDto } from './dto/create-branch.dto';
 import { UpdateBranchDto } from './dto/update-branch.dto';
 
+/** The branch's expected failures. */
+export enum BranchFailure {
+  NotFound = 'not_found',
+  InUse = 'in_use',
+}
+
+const BRANCH_FAILURES = new Failures<BranchFailure>({
+  [BranchFailure.NotFound]: { status: 404, message: 'Branch not found.' },
+  [BranchFailure.InUse]: { status: 409, message: 'This branch has users or records and cannot be deleted.' },
+});
+
 export type BranchView = BranchEntity & Record<(typeof BRANCH_TABLE_COUNTERS)[number], number>;
 export type BranchStats = Pick<BranchEntity, 'id' | 'slug' | 'title'> & Record<(typeof BRANCH_STATS_COUNTERS)[number], number>;
-
-const IN_USE = 'This branch has users or records and cannot be deleted.';
 
 @Injectable()
 export class BranchService {
@@ -83,7 +93,7 @@ export class BranchService {
     if (/^\d+$/.test(slugOrId)) qb.andWhere('b.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('b.slug = :slug', { slug: slugOrId });
     const branch = await qb.getOne();
-    if (!branch) throw new NotFoundException('Branch not found.');
+    if (!branch) throw BRANCH_FAILURES.fail(BranchFailure.NotFound);
     return (await this.withCounters([branch]))[0];
   }
 
@@ -129,7 +139,7 @@ export class BranchService {
     try {
       await this.branches.delete({ id: branch.id });
     } catch (e) {
-      if (isForeignKeyViolation(e)) throw new ConflictException(IN_USE);
+      if (isForeignKeyViolation(e)) throw BRANCH_FAILURES.fail(BranchFailure.InUse);
       throw e;
     }
     this.publicAnswer.invalidate();

@@ -1,9 +1,22 @@
+import { Failures } from '../../common/http/domain-errors';
 import { Injectable, Logger } from '@nestjs/common';
-import { fieldError } from '../../common/http/errors';
 import { ConfigService } from '../../config/config.module';
 
 /** The form field the reCAPTCHA v2 widget posts. */
 export const CAPTCHA_FIELD = 'g-recaptcha-response';
+
+/** The captcha's expected failures, each shown under the captcha. */
+export enum CaptchaFailure {
+  Missing = 'missing',
+  Invalid = 'invalid',
+  Unavailable = 'unavailable',
+}
+
+const CAPTCHA_FAILURES = new Failures<CaptchaFailure>({
+  [CaptchaFailure.Missing]: { status: 422, field: CAPTCHA_FIELD, message: 'Please complete the captcha.' },
+  [CaptchaFailure.Invalid]: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha is invalid or has expired. Please try again.' },
+  [CaptchaFailure.Unavailable]: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha could not be checked. Please try again.' },
+});
 
 /**
  * reCAPTCHA v2, checked on the server (POST secret/response/remoteip to
@@ -27,9 +40,9 @@ export class CaptchaService {
   /** Throws 422 under `g-recaptcha-response` unless the token is accepted. */
   async assert(token: unknown, ip?: string): Promise<void> {
     const result = await this.check(token, ip);
-    if (result === 'missing') throw fieldError(CAPTCHA_FIELD, 'Please complete the captcha.');
-    if (result === 'invalid') throw fieldError(CAPTCHA_FIELD, 'The captcha is invalid or has expired. Please try again.');
-    if (result === 'unavailable') throw fieldError(CAPTCHA_FIELD, 'The captcha could not be checked. Please try again.');
+    if (result === 'missing') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Missing);
+    if (result === 'invalid') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Invalid);
+    if (result === 'unavailable') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Unavailable);
   }
 
   private async check(token: unknown, ip?: string): Promise<'ok' | 'missing' | 'invalid' | 'unavailable'> {

@@ -10,7 +10,8 @@ import type { Upload } from '../file/upload';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { VerifyCodeDto } from './dto/verify-code.dto';
-import { PreregistrationFilters, PreregistrationService } from './preregistration.service';
+import { PreregistrationQuery } from './dto/preregistration-query.dto';
+import { PreregistrationService } from './preregistration.service';
 
 /** Staff screens of pre-registrations; branch staff only ever see their own branch's. */
 @ApiTags('pre-registrations')
@@ -21,7 +22,7 @@ export class PreregistrationController {
   @Get()
   @RequirePermissions(Permission.ReadRegistration)
   @ApiOperation({ summary: 'Table (paging protocol); filters phone, bike_model, branch, from, to, prize' })
-  table(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationFilters) {
+  table(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationQuery) {
     return this.preregistrations.table(actor, query);
   }
 
@@ -30,7 +31,7 @@ export class PreregistrationController {
   @AuditExport()
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: 'Preregistrations.xlsx with the table’s filters and scope' })
-  download(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationFilters, @Res() res: Response) {
+  download(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationQuery, @Res() res: Response) {
     return this.preregistrations.download(actor, query, res);
   }
 

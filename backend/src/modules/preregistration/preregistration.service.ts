@@ -1,9 +1,11 @@
+import { phoneLookup, PreregistrationQuery } from './dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, erasedIdentityKey, IdentityField } from './erased-identity';
-import { ConflictException, Injectable, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { maskPhone, parseNepalMobile } from '@campaign/domain';
+import { maskPhone } from '@campaign/domain';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, inBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
@@ -13,7 +15,7 @@ import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
-import { PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
+import { paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
@@ -36,6 +38,17 @@ import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 import { returned } from '../../common/returned';
+
+/** The pre-registration's expected failures (a code's own are the code lifecycle's, one-time-code.ts). */
+export enum PreregistrationFailure {
+  NotFound = 'not_found',
+  Purchased = 'purchased',
+}
+
+const PREREGISTRATION_FAILURES = new Failures<PreregistrationFailure>({
+  [PreregistrationFailure.NotFound]: { status: 404, message: 'Pre-registration not found.' },
+  [PreregistrationFailure.Purchased]: { status: 409, message: 'This pre-registration has a purchase and cannot be deleted.' },
+});
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
 export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.';
@@ -61,8 +74,6 @@ const PREREGISTRATION_TABLE: TableSpec = {
   tieBreaker: 'p.id',
 };
 
-export type PreregistrationFilters = PageQuery & { phone?: unknown; bike_model?: unknown; branch?: unknown; from?: unknown; to?: unknown; prize?: unknown };
-
 /** The row as the verify and resend paths lock it (SELECT ... FOR UPDATE). */
 interface LockedRow {
   id: number;
@@ -81,8 +92,6 @@ interface LockedRow {
 }
 
 type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
-
-const isInt = (v: unknown): v is string | number => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\d{1,9}$/.test(v));
 
 /**
  * Pre-registrations: the public enquiry and the staff screens. Every staff query goes
@@ -164,7 +173,7 @@ export class PreregistrationService implements OnModuleInit {
         FOR UPDATE`,
       [idOrSlug, branchId],
     );
-    if (!pre) throw new NotFoundException('Pre-registration not found.');
+    if (!pre) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
     return pre as { id: number; slug: string; phone: string; is_verified: boolean; purchased: boolean; utm_source: string | null; prize: number | null };
   }
 
@@ -176,7 +185,7 @@ export class PreregistrationService implements OnModuleInit {
   /** Erasure on request: locks a pre-registration by slug (deleted ones too) until the caller's transaction ends; 404 when unknown. */
   async lockForErasure(em: EntityManager, slug: string): Promise<{ id: number; phone: string | null; screenshot_id: number | null; erased: boolean }> {
     const [row] = await em.query(`SELECT id, phone, screenshot_id, erased_at FROM preregistration WHERE slug = $1 FOR UPDATE`, [slug]);
-    if (!row) throw new NotFoundException('Pre-registration not found.');
+    if (!row) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
     return { id: row.id, phone: row.phone, screenshot_id: row.screenshot_id, erased: !!row.erased_at };
   }
 
@@ -244,45 +253,20 @@ export class PreregistrationService implements OnModuleInit {
     return this.models.titles(ids);
   }
 
-  private applyFilters(qb: SelectQueryBuilder<PreregistrationEntity>, q: PreregistrationFilters) {
-    const errors: FieldErrors = {};
-    const given = (v: unknown) => v !== undefined && v !== null && v !== '';
-    if (given(q.phone)) {
-      const raw = String(q.phone);
-      const full = parseNepalMobile(raw);
-      const digits = raw.replace(/\D/g, '');
-      if (full) qb.andWhere('p.phone = :fphone', { fphone: full });
-      else if (/^[\d\s+-]+$/.test(raw) && digits.length >= 3 && digits.length <= 10) qb.andWhere('p.phone LIKE :lphone', { lphone: `%${digits}%` });
-      else errors.phone = ['The phone must be digits (at least 3).'];
-    }
-    if (given(q.bike_model)) {
-      if (isInt(q.bike_model)) qb.andWhere('p.bike_model_id = :fbike', { fbike: Number(q.bike_model) });
-      else errors.bike_model = ['The selected bike model is invalid.'];
-    }
-    if (given(q.branch)) {
-      // A branch's pre-registrations are those it owns, as its own staff's list shows them.
-      if (q.branch === 'public' || q.branch === 'none') qb.andWhere('p.branch_id IS NULL');
-      else if (isInt(q.branch)) qb.andWhere('p.owner_branch_id = :fbranch', { fbranch: Number(q.branch) });
-      else errors.branch = ['The selected branch is invalid.'];
-    }
-    if (given(q.prize)) {
-      if (q.prize === 'none') qb.andWhere('p.prize IS NULL');
-      else if (isInt(q.prize)) qb.andWhere('p.prize = :fprize', { fprize: Number(q.prize) });
-      else errors.prize = ['The selected prize is invalid.'];
-    }
-    let range;
-    try {
-      range = parseDateRange({ from: q.from, to: q.to }, this.tz);
-    } catch (e) {
-      if (e instanceof UnprocessableError) Object.assign(errors, e.errors);
-      else throw e;
-    }
-    if (Object.keys(errors).length) throw new UnprocessableError(errors);
-    if (range) whereInRange(qb, 'p.created_at', range);
-    return qb;
+  /** Applies the checked filters (PreregistrationQuery); a branch's rows are those it owns, as its own staff's list shows them. */
+  private applyFilters(qb: SelectQueryBuilder<PreregistrationEntity>, q: PreregistrationQuery) {
+    const phone = q.phone ? phoneLookup(q.phone) : undefined;
+    if (phone && 'full' in phone) qb.andWhere('p.phone = :fphone', { fphone: phone.full });
+    else if (phone) qb.andWhere('p.phone LIKE :lphone', { lphone: `%${phone.digits}%` });
+    if (q.bike_model !== undefined) qb.andWhere('p.bike_model_id = :fbike', { fbike: q.bike_model });
+    if (q.branch === 'public' || q.branch === 'none') qb.andWhere('p.branch_id IS NULL');
+    else if (q.branch !== undefined) qb.andWhere('p.owner_branch_id = :fbranch', { fbranch: q.branch });
+    if (q.prize === 'none') qb.andWhere('p.prize IS NULL');
+    else if (q.prize !== undefined) qb.andWhere('p.prize = :fprize', { fprize: q.prize });
+    return whereInRange(qb, 'p.created_at', parseDateRange(q, this.tz));
   }
 
-  async table(actor: AuthUser, query: PreregistrationFilters) {
+  async table(actor: AuthUser, query: PreregistrationQuery) {
     const qb = this.applyFilters(this.baseQuery(actor), query);
     return paginate(qb, query, PREREGISTRATION_TABLE, async (rows) => {
       const titles = await this.bikeModelTitles(rows.map((r) => r.bike_model_id));
@@ -291,7 +275,7 @@ export class PreregistrationService implements OnModuleInit {
   }
 
   /** GET /preregistration/download: the table's rows (same filters, search, order and scope) as .xlsx. */
-  async download(actor: AuthUser, query: PreregistrationFilters, res: Response): Promise<void> {
+  async download(actor: AuthUser, query: PreregistrationQuery, res: Response): Promise<void> {
     const qb = tableQuery(this.applyFilters(this.baseQuery(actor), query), query, PREREGISTRATION_TABLE)
       .select('p.slug', 'slug')
       .addSelect('p.name', 'name')
@@ -357,7 +341,7 @@ export class PreregistrationService implements OnModuleInit {
   /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
   async findPublic(slug: string): Promise<PublicPreregistration> {
     const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true } });
-    if (!found) throw new NotFoundException('Pre-registration not found.');
+    if (!found) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
     return toPublicView(found);
   }
 
@@ -492,7 +476,7 @@ export class PreregistrationService implements OnModuleInit {
   async remove(actor: AuthUser, slug: string): Promise<void> {
     await this.dataSource.transaction(async (em) => {
       const row = await this.lock(em, slug, actor);
-      if (row.purchased) throw new ConflictException('This pre-registration has a purchase and cannot be deleted.');
+      if (row.purchased) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.Purchased);
       await em.query(`UPDATE preregistration SET deleted_at = now(), updated_at = now() WHERE id = $1`, [row.id]);
     });
   }

@@ -4,7 +4,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { DateRangeQuery } from '../../common/paging/table-query';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerService } from './referrer.service';
 
@@ -18,7 +18,7 @@ export class ReferrerController {
   @ApiOperation({ summary: 'Referrer report (paging protocol): title, referrals_count, test_rides_count within from/to' })
   @ApiQuery({ name: 'from', required: false, description: "Nepal time: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm', or ISO with offset" })
   @ApiQuery({ name: 'to', required: false, description: 'Exclusive; a bare day includes that whole day' })
-  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() actor: AuthUser, @Query() query: DateRangeQuery) {
     return this.referrers.table(actor, query);
   }
 

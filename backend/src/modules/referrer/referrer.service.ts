@@ -1,13 +1,24 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { DateRange, parseDateRange } from '../../common/paging/date-range';
-import { PageQuery, PageResult, paginate, TableSpec } from '../../common/paging/paging';
+import { PageResult, paginate, TableSpec } from '../../common/paging/paging';
+import { DateRangeQuery } from '../../common/paging/table-query';
 import { ConfigService } from '../../config/config.module';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
+
+/** The referrer's expected failures. */
+export enum ReferrerFailure {
+  NotFound = 'not_found',
+}
+
+const REFERRER_FAILURES = new Failures<ReferrerFailure>({
+  [ReferrerFailure.NotFound]: { status: 404, message: 'Referrer not found.' },
+});
 
 export interface ReferrerRow {
   id: number;
@@ -63,7 +74,7 @@ export class ReferrerService {
   }
 
   /** The referrer report: every referrer with its referrals and test rides within the dates. */
-  async table(actor: AuthUser, query: PageQuery): Promise<PageResult<ReferrerRow>> {
+  async table(actor: AuthUser, query: DateRangeQuery): Promise<PageResult<ReferrerRow>> {
     const range = parseDateRange(query, this.config.get('app').campaignTz);
     const counts = await this.countExpressions(actor, range);
     const spec: TableSpec = {
@@ -102,7 +113,7 @@ export class ReferrerService {
 
   async update(id: string, dto: UpdateReferrerDto): Promise<ReferrerEntity> {
     const referrer = /^\d{1,9}$/.test(id) ? await this.referrers.findOneBy({ id: Number(id) }) : null;
-    if (!referrer) throw new NotFoundException('Referrer not found.');
+    if (!referrer) throw REFERRER_FAILURES.fail(ReferrerFailure.NotFound);
     referrer.title = dto.title;
     return this.referrers.save(referrer);
   }

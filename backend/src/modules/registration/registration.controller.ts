@@ -1,33 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { TableQuery } from '../../common/paging/table-query';
 import { Throttle } from '@nestjs/throttler';
 import { AuditExport } from '../audit/audit.decorator';
 import { CouponCodeDto } from './dto/coupon-code.dto';
+import { RegistrationQuery } from './dto/registration-query.dto';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { SearchRegistrationDto } from './dto/search-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { RegistrationService } from './registration.service';
-
-const FILTERS = [
-  { name: 'payment_mode', description: 'CASH, CASH_EXCHANGE, FINANCE, FINANCE_EXCHANGE, SELF_FINANCE or SELF_FINANCE_EXCHANGE' },
-  { name: 'bike_model', description: 'Bike model id' },
-  { name: 'branch', description: 'Branch id (head office only; ignored for branch staff)' },
-  { name: 'from', description: "Nepal time, 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm' (inclusive)" },
-  { name: 'to', description: "Nepal time, 'YYYY-MM-DD' (whole day) or 'YYYY-MM-DD HH:mm' (exclusive)" },
-  { name: 'prize', description: 'Total prize: pre-registration prize + purchase coupon' },
-  { name: 'pre_prize', description: 'Pre-registration prize (Register Prize)' },
-  { name: 'post_prize', description: 'Purchase coupon amount (Buy Prize)' },
-  { name: 'shared', description: "'1' key-handover post shared, '0' not shared" },
-];
-const FilterQueries = () => (target: object, key: string, descriptor: PropertyDescriptor) => {
-  for (const f of FILTERS) ApiQuery({ ...f, required: false })(target, key, descriptor);
-};
 
 @ApiTags('registrations')
 @Controller('registration')
@@ -36,27 +22,25 @@ export class RegistrationController {
 
   @Get()
   @RequirePermissions(Permission.ReadRegistration)
-  @FilterQueries()
   @ApiOperation({ summary: 'Registered table (paging protocol); with ?all every row of the filters: { data: { data: [{ id, name, phone, slug }] } }' })
-  async table(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
-    if ('all' in query) return { data: { data: await this.registrations.all(user, query) } };
+  async table(@CurrentUser() user: AuthUser, @Query() query: RegistrationQuery) {
+    if (query.all !== undefined) return { data: { data: await this.registrations.all(user, query) } };
     return this.registrations.table(user, query);
   }
 
   @Get('deleted')
   @RequirePermissions(Permission.DeleteRegistration)
   @ApiOperation({ summary: 'Soft-deleted registrations (paging protocol)' })
-  deleted(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+  deleted(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.registrations.deletedTable(user, query);
   }
 
   @Get('download')
   @RequirePermissions(Permission.ReadRegistration)
   @AuditExport()
-  @FilterQueries()
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiOperation({ summary: 'Registrations.xlsx: the table’s rows for the same filters, streamed' })
-  download(@CurrentUser() user: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
+  download(@CurrentUser() user: AuthUser, @Query() query: RegistrationQuery, @Res() res: Response) {
     return this.registrations.download(user, query, res);
   }
 

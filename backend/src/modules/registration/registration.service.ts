@@ -32,7 +32,8 @@ import { SmsService } from '../sms/sms.service';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
-import { applyRegistrationFilters, parseRegistrationFilters } from './registration.filters';
+import { RegistrationQuery } from './dto/registration-query.dto';
+import { applyRegistrationFilters, registrationFilters } from './registration.filters';
 import { RegistrationEntity } from './registration.entity';
 import { couponTemplate, prefixBillNo } from './registration.rules';
 import { returned } from '../../common/returned';
@@ -252,12 +253,12 @@ export class RegistrationService implements OnModuleInit {
   }
 
   /** The filtered table query (live registrations) shared by the table, print and download. */
-  private filtered(user: AuthUser, query: PageQuery): SelectQueryBuilder<RegistrationEntity> {
-    const filters = parseRegistrationFilters(query, user, this.config.get('app').campaignTz);
+  private filtered(user: AuthUser, query: RegistrationQuery): SelectQueryBuilder<RegistrationEntity> {
+    const filters = registrationFilters(query, user, this.config.get('app').campaignTz);
     return applyRegistrationFilters(this.query(user), filters);
   }
 
-  table(user: AuthUser, query: PageQuery) {
+  table(user: AuthUser, query: RegistrationQuery) {
     return paginate(this.filtered(user, query), query, REGISTRATION_TABLE, (rows) => rows.map(toRow));
   }
 
@@ -265,7 +266,7 @@ export class RegistrationService implements OnModuleInit {
    * GET /registration?all: every live registration of the filters (and the user's branch),
    * newest first, with only what print and the SMS picker read (id, name, phone, slug).
    */
-  async all(user: AuthUser, query: PageQuery): Promise<Array<{ id: number; name: string; phone: string; slug: string }>> {
+  async all(user: AuthUser, query: RegistrationQuery): Promise<Array<{ id: number; name: string; phone: string; slug: string }>> {
     const rows: Array<{ id: number; name: string; phone: string; slug: string }> = await this.filtered(user, query)
       .select([])
       .addSelect('r.id', 'id')
@@ -284,7 +285,7 @@ export class RegistrationService implements OnModuleInit {
   }
 
   /** Registrations.xlsx: the table's rows for the same filters, search and order, read through a cursor. */
-  async download(user: AuthUser, query: PageQuery, res: Response): Promise<void> {
+  async download(user: AuthUser, query: RegistrationQuery, res: Response): Promise<void> {
     const tz = this.config.get('app').campaignTz;
     const qb = tableQuery(this.filtered(user, query), query, REGISTRATION_TABLE)
       .select([])

@@ -5,7 +5,7 @@ import { smsSegments } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { TableQuery } from '../../common/paging/table-query';
 import { CreateSmsDto } from './dto/create-sms.dto';
 import { PreviewSmsDto } from './dto/preview-sms.dto';
 import { SmsBatchService } from './sms-batch.service';
@@ -51,7 +51,7 @@ export class SmsController {
   @Get()
   @RequirePermissions(Permission.SendSms)
   @ApiOperation({ summary: 'Bulk SMS batches (paging protocol) with their queued, sent and failed counts' })
-  table(@CurrentUser() user: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.batches.table(user, query);
   }
 

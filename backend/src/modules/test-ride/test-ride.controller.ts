@@ -4,7 +4,7 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
-import type { PageQuery } from '../../common/paging/paging';
+import { TestRideQuery } from './dto/test-ride-query.dto';
 import { Throttle } from '@nestjs/throttler';
 import { AuditExport } from '../audit/audit.decorator';
 import { Captcha } from '../captcha/captcha.decorator';
@@ -35,7 +35,7 @@ export class TestRideController {
   @ApiOperation({ summary: 'Test rides table (paging protocol), within from/to' })
   @ApiQuery(FROM)
   @ApiQuery(TO)
-  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() actor: AuthUser, @Query() query: TestRideQuery) {
     return this.rides.table(actor, query);
   }
 
@@ -46,7 +46,7 @@ export class TestRideController {
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   @ApiQuery(FROM)
   @ApiQuery(TO)
-  download(@CurrentUser() actor: AuthUser, @Query() query: PageQuery, @Res() res: Response) {
+  download(@CurrentUser() actor: AuthUser, @Query() query: TestRideQuery, @Res() res: Response) {
     return this.rides.download(actor, query, res);
   }
 

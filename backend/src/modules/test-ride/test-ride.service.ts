@@ -11,7 +11,8 @@ import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
-import { PageQuery, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
+import { paginate, tableQuery, TableSpec } from '../../common/paging/paging';
+import { TestRideQuery } from './dto/test-ride-query.dto';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
@@ -176,7 +177,7 @@ export class TestRideService implements OnModuleInit {
   }
 
   /** The staff table: branch-scoped, within from/to (Nepal time), searchable by name, phone and email. */
-  async table(actor: AuthUser, query: PageQuery) {
+  async table(actor: AuthUser, query: TestRideQuery) {
     return paginate(this.filtered(actor, query), query, TEST_RIDE_TABLE);
   }
 
@@ -194,7 +195,7 @@ export class TestRideService implements OnModuleInit {
    * TestRides.xlsx: the table's rows for the same filters, search, order and branch scope,
    * read through a cursor and streamed row by row (common/export).
    */
-  async download(actor: AuthUser, query: PageQuery, res: Response): Promise<void> {
+  async download(actor: AuthUser, query: TestRideQuery, res: Response): Promise<void> {
     // Built (and so validated: dates, order) before the first byte is sent.
     const qb = tableQuery(this.filtered(actor, query), query, TEST_RIDE_TABLE)
       .select([])
@@ -232,14 +233,10 @@ export class TestRideService implements OnModuleInit {
   }
 
   /** The table's filters: from/to (Nepal time) and, for head office, branch (a branch user's list is their branch). */
-  private filtered(actor: AuthUser, query: PageQuery) {
+  private filtered(actor: AuthUser, query: TestRideQuery) {
     const range = parseDateRange(query, this.config.get('app').campaignTz);
     const qb = whereInRange(this.query(actor), 't.created_at', range);
-    const branch = query.branch;
-    if (branch !== undefined && branch !== '' && actor.branch_id === null) {
-      if (typeof branch !== 'string' || !/^\d{1,9}$/.test(branch)) throw new UnprocessableError({ branch: ['The selected branch is invalid.'] });
-      qb.andWhere('t.branch_id = :fBranch', { fBranch: Number(branch) });
-    }
+    if (query.branch !== undefined && actor.branch_id === null) qb.andWhere('t.branch_id = :fBranch', { fBranch: query.branch });
     return qb;
   }
 

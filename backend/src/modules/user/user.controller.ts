@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { TableQuery } from '../../common/paging/table-query';
 import { CreateUserDto } from './dto/create-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserService } from './user.service';
@@ -16,7 +16,7 @@ export class UserController {
   @Get()
   @RequirePermissions(Permission.ReadUser)
   @ApiOperation({ summary: 'Staff users table (paging protocol)' })
-  table(@CurrentUser() actor: AuthUser, @Query() query: PageQuery) {
+  table(@CurrentUser() actor: AuthUser, @Query() query: TableQuery) {
     return this.users.table(actor, query);
   }
 

@@ -6,7 +6,7 @@ import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import type { PageQuery } from '../../common/paging/paging';
+import { VideoQuery } from './dto/video-query.dto';
 import { CreateVideoDto } from './dto/create-video.dto';
 import { UpdateVideoDto } from './dto/update-video.dto';
 import { VideoService } from './video.service';
@@ -28,7 +28,7 @@ export class VideoController {
   @RequirePermissions(Permission.ReadVideo)
   @ApiQuery({ name: 'amount', required: false, description: 'Only videos of this prize amount' })
   @ApiOperation({ summary: 'Video table (paging protocol): title, registration_id, amount' })
-  table(@Query() query: PageQuery) {
+  table(@Query() query: VideoQuery) {
     return this.videos.table(query);
   }
 

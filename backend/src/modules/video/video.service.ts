@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { VideoQuery } from './dto/video-query.dto';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
-import { fieldError } from '../../common/http/errors';
-import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { paginate, TableSpec } from '../../common/paging/paging';
 import { imageRef } from '../file/file-view';
 import { FileService } from '../file/file.service';
 import { CreateVideoDto } from './dto/create-video.dto';
@@ -12,6 +13,17 @@ import { UpdateVideoDto } from './dto/update-video.dto';
 import { VideoEntity } from './video.entity';
 import { Upload } from '../file/upload';
 import { RegistrationService, WinningRegistration } from '../registration/registration.service';
+
+/** The winner video's expected failures. */
+export enum VideoFailure {
+  NotFound = 'not_found',
+  RegistrationInvalid = 'registration_invalid',
+}
+
+const VIDEO_FAILURES = new Failures<VideoFailure>({
+  [VideoFailure.NotFound]: { status: 404, message: 'Video not found.' },
+  [VideoFailure.RegistrationInvalid]: { status: 422, field: 'registration_id', message: 'The selected registration is invalid.' },
+});
 
 const VIDEO_TABLE: TableSpec = {
   orderable: { title: 'v.title', registration_id: 'v.registration_id', amount: 'v.amount', id: 'v.id', created_at: 'v.created_at' },
@@ -60,20 +72,16 @@ export class VideoService {
   }
 
   /** GET /video?amount=: the staff table, optionally one prize amount. */
-  table(query: PageQuery) {
+  table(query: VideoQuery) {
     const qb = this.query();
-    const amount = query.amount;
-    if (amount !== undefined && amount !== '' && amount !== 'all') {
-      if (typeof amount !== 'string' || !/^\d{1,10}$/.test(amount)) throw fieldError('amount', 'The amount must be a whole number.');
-      qb.andWhere('v.amount = :amount', { amount: Number(amount) });
-    }
+    if (query.amount !== undefined) qb.andWhere('v.amount = :amount', { amount: query.amount });
     return paginate(qb, query, VIDEO_TABLE, (rows) => rows.map(videoView));
   }
 
   async findOne(id: string): Promise<VideoView & { registration: WinningRegistration | null }> {
-    if (!/^\d{1,9}$/.test(id)) throw new NotFoundException('Video not found.');
+    if (!/^\d{1,9}$/.test(id)) throw VIDEO_FAILURES.fail(VideoFailure.NotFound);
     const video = await this.query().where('v.id = :id', { id: Number(id) }).getOne();
-    if (!video) throw new NotFoundException('Video not found.');
+    if (!video) throw VIDEO_FAILURES.fail(VideoFailure.NotFound);
     const registration = video.registration_id === null ? null : ((await this.registrations.winner(video.registration_id)) ?? null);
     return { ...videoView(video), registration };
   }
@@ -86,7 +94,7 @@ export class VideoService {
   private async fromRegistration(dto: CreateVideoDto | UpdateVideoDto): Promise<void> {
     if (typeof dto.registration_id !== 'number') return;
     const found = await this.registrations.winner(dto.registration_id);
-    if (!found) throw fieldError('registration_id', 'The selected registration is invalid.');
+    if (!found) throw VIDEO_FAILURES.fail(VideoFailure.RegistrationInvalid);
     dto.phone ??= found.phone;
     dto.citizenship_no ??= found.citizenship_no;
   }

@@ -1,0 +1,23 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ALLOCATION_TYPES, AllocationType } from '@campaign/domain';
+import { OneOfFilter, QueryFilter, TableQuery, WholeNumberFilter } from '../../../common/paging/table-query';
+import { isCalendarDate } from '../../../common/time';
+
+/** The prize scheme table's filters. */
+export class AllocationQuery extends TableQuery {
+  @ApiPropertyOptional({ enum: ALLOCATION_TYPES })
+  @OneOfFilter(ALLOCATION_TYPES, 'The selected type is invalid.')
+  type?: AllocationType;
+
+  @ApiPropertyOptional({ description: 'Branch id' })
+  @WholeNumberFilter('The selected branch is invalid.')
+  branch?: number;
+
+  @ApiPropertyOptional({ description: 'The day, YYYY-MM-DD' })
+  @QueryFilter('The date must be a date (YYYY-MM-DD).', (v) => (typeof v === 'string' ? v.trim() : v), (v) => typeof v === 'string' && isCalendarDate(v))
+  date?: string;
+
+  @ApiPropertyOptional({ description: 'Amount in rupees' })
+  @WholeNumberFilter('The amount must be a whole number of rupees.')
+  amount?: number;
+}
