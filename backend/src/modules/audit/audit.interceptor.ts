@@ -60,7 +60,7 @@ export class AuditInterceptor implements NestInterceptor {
     }
     const files = (req as unknown as { files?: Array<{ fieldname: string; originalname: string }> }).files;
     if (Array.isArray(files)) for (const f of files) fields[f.fieldname] = `[file ${f.originalname}]`;
-    if (kind === 'export') Object.assign(fields, { query: summarise(req.query) });
+    if (kind === 'export') Object.assign(fields, { query: customer ? withoutPersonal(req.query) : summarise(req.query) });
     await appendAudit(this.dataSource, {
       user_id: user.id,
       user_email: user.email,
@@ -73,6 +73,19 @@ export class AuditInterceptor implements NestInterceptor {
       ip: req.ip ?? null,
     });
   }
+}
+
+/**
+ * A customer download's query as the trail keeps it: which filters and search were applied,
+ * but a person's name or phone typed into the search or a filter is written '[personal]',
+ * so an erasure leaves no copy of it behind in the trail.
+ */
+function withoutPersonal(query: unknown): unknown {
+  const kept = summarise(query);
+  if (!kept || typeof kept !== 'object' || Array.isArray(kept)) return kept;
+  return Object.fromEntries(
+    Object.entries(kept).map(([k, v]) => [k, (k === 'search' || PERSONAL_FIELDS.test(k)) && v !== '' && v !== undefined ? '[personal]' : v]),
+  );
 }
 
 function summarise(v: unknown): unknown {
