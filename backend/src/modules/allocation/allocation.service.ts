@@ -17,15 +17,10 @@ import { BranchService } from '../branch/branch.service';
 import { AllocationEntity } from './allocation.entity';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
 
-/** The prize scheme's expected failures. */
-export enum AllocationFailure {
-  NotFound = 'not_found',
-  Awarded = 'awarded',
-}
-
-const ALLOCATION_FAILURES = new Failures<AllocationFailure>({
-  [AllocationFailure.NotFound]: { status: 404, message: 'Allocation not found.' },
-  [AllocationFailure.Awarded]: { status: 409, message: 'This allocation cannot be deleted: some of its prizes have already been awarded.' },
+/** The prize scheme's expected failures; the table's keys are the codes. */
+const ALLOCATION_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Allocation not found.' },
+  Awarded: { status: 409, message: 'This allocation cannot be deleted: some of its prizes have already been awarded.' },
 });
 
 const ALLOCATION_TABLE: TableSpec = {
@@ -161,9 +156,9 @@ export class AllocationService implements OnModuleInit {
   }
 
   async findOne(actor: AuthUser, id: string): Promise<AllocationEntity> {
-    if (!/^\d{1,9}$/.test(id)) throw ALLOCATION_FAILURES.fail(AllocationFailure.NotFound);
+    if (!/^\d{1,9}$/.test(id)) throw ALLOCATION_FAILURES.fail('NotFound');
     const found = await this.query(actor).andWhere('a.id = :id', { id: Number(id) }).getOne();
-    if (!found) throw ALLOCATION_FAILURES.fail(AllocationFailure.NotFound);
+    if (!found) throw ALLOCATION_FAILURES.fail('NotFound');
     return found;
   }
 
@@ -215,7 +210,7 @@ export class AllocationService implements OnModuleInit {
       deleted = false;
     }
     if (!deleted) {
-      throw ALLOCATION_FAILURES.fail(AllocationFailure.Awarded);
+      throw ALLOCATION_FAILURES.fail('Awarded');
     }
   }
 }

@@ -14,15 +14,10 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 
-/** The password change's expected failures. */
-export enum AuthFailure {
-  ConfirmationMismatch = 'confirmation_mismatch',
-  CurrentPasswordWrong = 'current_password_wrong',
-}
-
-const AUTH_FAILURES = new Failures<AuthFailure>({
-  [AuthFailure.ConfirmationMismatch]: { status: 422, field: 'password_confirmation', message: 'The password confirmation does not match.' },
-  [AuthFailure.CurrentPasswordWrong]: { status: 422, field: 'current_password', message: 'The current password is incorrect.' },
+/** The password change's expected failures; the table's keys are the codes. */
+const AUTH_FAILURES = new Failures({
+  ConfirmationMismatch: { status: 422, field: 'password_confirmation', message: 'The password confirmation does not match.' },
+  CurrentPasswordWrong: { status: 422, field: 'current_password', message: 'The current password is incorrect.' },
 });
 
 /** Per (email, address): 5 failures in 15 minutes refuse that address for the rest of the window. */
@@ -120,11 +115,11 @@ export class AuthService {
   /** Changes one's own password and revokes every token issued before. */
   async changePassword(user: AuthUser, dto: ChangePasswordDto): Promise<void> {
     if (dto.password !== dto.password_confirmation) {
-      throw AUTH_FAILURES.fail(AuthFailure.ConfirmationMismatch);
+      throw AUTH_FAILURES.fail('ConfirmationMismatch');
     }
     const hash = await this.users.passwordHash(user.id);
     if (!hash || !(await verifyPassword(hash, dto.current_password))) {
-      throw AUTH_FAILURES.fail(AuthFailure.CurrentPasswordWrong);
+      throw AUTH_FAILURES.fail('CurrentPasswordWrong');
     }
     await this.users.setPasswordHash(user.id, await hashPassword(dto.password));
   }

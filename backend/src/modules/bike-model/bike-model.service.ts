@@ -14,17 +14,11 @@ import { CreateBikeModelDto } from './dto/create-bike-model.dto';
 import { UpdateBikeModelDto } from './dto/update-bike-model.dto';
 import { Upload } from '../file/upload';
 
-/** The bike model's expected failures. */
-export enum BikeModelFailure {
-  NotFound = 'not_found',
-  TitleTaken = 'title_taken',
-  InUse = 'in_use',
-}
-
-const BIKE_MODEL_FAILURES = new Failures<BikeModelFailure>({
-  [BikeModelFailure.NotFound]: { status: 404, message: 'Bike model not found.' },
-  [BikeModelFailure.TitleTaken]: { status: 422, field: 'title', message: 'The title has already been taken.' },
-  [BikeModelFailure.InUse]: { status: 409, message: 'This bike model is in use and cannot be deleted.' },
+/** The bike model's expected failures; the table's keys are the codes. */
+const BIKE_MODEL_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Bike model not found.' },
+  TitleTaken: { status: 422, field: 'title', message: 'The title has already been taken.' },
+  InUse: { status: 409, message: 'This bike model is in use and cannot be deleted.' },
 });
 
 const BIKE_MODEL_TABLE: TableSpec = {
@@ -90,7 +84,7 @@ export class BikeModelService {
     if (/^\d+$/.test(slugOrId)) qb.where('m.id = :id', { id: Number(slugOrId) });
     else qb.where('m.slug = :slug', { slug: slugOrId });
     const model = await qb.getOne();
-    if (!model) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.NotFound);
+    if (!model) throw BIKE_MODEL_FAILURES.fail('NotFound');
     return bikeModelView(model);
   }
 
@@ -105,7 +99,7 @@ export class BikeModelService {
       });
     } catch (e) {
       await this.files.discard(image.stored);
-      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -123,7 +117,7 @@ export class BikeModelService {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
     } catch (e) {
       await this.files.discard(image.stored);
-      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
+      if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -136,7 +130,7 @@ export class BikeModelService {
     try {
       await this.models.delete({ id: model.id });
     } catch (e) {
-      if (isForeignKeyViolation(e)) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.InUse);
+      if (isForeignKeyViolation(e)) throw BIKE_MODEL_FAILURES.fail('InUse');
       throw e;
     }
     this.publicAnswer.invalidate();
@@ -145,6 +139,6 @@ export class BikeModelService {
   private async checkTitle(title: string, exceptId?: number) {
     const qb = this.models.createQueryBuilder('m').where('lower(m.title) = lower(:title)', { title });
     if (exceptId) qb.andWhere('m.id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw BIKE_MODEL_FAILURES.fail(BikeModelFailure.TitleTaken);
+    if (await qb.getExists()) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
   }
 }

@@ -15,15 +15,10 @@ import { BranchEntity } from './branch.entity';
 import { CreateBranchDto } from './dto/create-branch.dto';
 import { UpdateBranchDto } from './dto/update-branch.dto';
 
-/** The branch's expected failures. */
-export enum BranchFailure {
-  NotFound = 'not_found',
-  InUse = 'in_use',
-}
-
-const BRANCH_FAILURES = new Failures<BranchFailure>({
-  [BranchFailure.NotFound]: { status: 404, message: 'Branch not found.' },
-  [BranchFailure.InUse]: { status: 409, message: 'This branch has users or records and cannot be deleted.' },
+/** The branch's expected failures; the table's keys are the codes. */
+const BRANCH_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Branch not found.' },
+  InUse: { status: 409, message: 'This branch has users or records and cannot be deleted.' },
 });
 
 export type BranchView = BranchEntity & Record<(typeof BRANCH_TABLE_COUNTERS)[number], number>;
@@ -93,7 +88,7 @@ export class BranchService {
     if (/^\d+$/.test(slugOrId)) qb.andWhere('b.id = :id', { id: Number(slugOrId) });
     else qb.andWhere('b.slug = :slug', { slug: slugOrId });
     const branch = await qb.getOne();
-    if (!branch) throw BRANCH_FAILURES.fail(BranchFailure.NotFound);
+    if (!branch) throw BRANCH_FAILURES.fail('NotFound');
     return (await this.withCounters([branch]))[0];
   }
 
@@ -139,7 +134,7 @@ export class BranchService {
     try {
       await this.branches.delete({ id: branch.id });
     } catch (e) {
-      if (isForeignKeyViolation(e)) throw BRANCH_FAILURES.fail(BranchFailure.InUse);
+      if (isForeignKeyViolation(e)) throw BRANCH_FAILURES.fail('InUse');
       throw e;
     }
     this.publicAnswer.invalidate();

@@ -5,17 +5,11 @@ import { ConfigService } from '../../config/config.module';
 /** The form field the reCAPTCHA v2 widget posts. */
 export const CAPTCHA_FIELD = 'g-recaptcha-response';
 
-/** The captcha's expected failures, each shown under the captcha. */
-export enum CaptchaFailure {
-  Missing = 'missing',
-  Invalid = 'invalid',
-  Unavailable = 'unavailable',
-}
-
-const CAPTCHA_FAILURES = new Failures<CaptchaFailure>({
-  [CaptchaFailure.Missing]: { status: 422, field: CAPTCHA_FIELD, message: 'Please complete the captcha.' },
-  [CaptchaFailure.Invalid]: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha is invalid or has expired. Please try again.' },
-  [CaptchaFailure.Unavailable]: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha could not be checked. Please try again.' },
+/** The captcha's expected failures, each shown under the captcha Codes: the table's keys. */
+const CAPTCHA_FAILURES = new Failures({
+  Missing: { status: 422, field: CAPTCHA_FIELD, message: 'Please complete the captcha.' },
+  Invalid: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha is invalid or has expired. Please try again.' },
+  Unavailable: { status: 422, field: CAPTCHA_FIELD, message: 'The captcha could not be checked. Please try again.' },
 });
 
 /**
@@ -40,9 +34,9 @@ export class CaptchaService {
   /** Throws 422 under `g-recaptcha-response` unless the token is accepted. */
   async assert(token: unknown, ip?: string): Promise<void> {
     const result = await this.check(token, ip);
-    if (result === 'missing') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Missing);
-    if (result === 'invalid') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Invalid);
-    if (result === 'unavailable') throw CAPTCHA_FAILURES.fail(CaptchaFailure.Unavailable);
+    if (result === 'missing') throw CAPTCHA_FAILURES.fail('Missing');
+    if (result === 'invalid') throw CAPTCHA_FAILURES.fail('Invalid');
+    if (result === 'unavailable') throw CAPTCHA_FAILURES.fail('Unavailable');
   }
 
   private async check(token: unknown, ip?: string): Promise<'ok' | 'missing' | 'invalid' | 'unavailable'> {

@@ -39,15 +39,10 @@ import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
 import { returned } from '../../common/returned';
 
-/** The pre-registration's expected failures (a code's own are the code lifecycle's, one-time-code.ts). */
-export enum PreregistrationFailure {
-  NotFound = 'not_found',
-  Purchased = 'purchased',
-}
-
-const PREREGISTRATION_FAILURES = new Failures<PreregistrationFailure>({
-  [PreregistrationFailure.NotFound]: { status: 404, message: 'Pre-registration not found.' },
-  [PreregistrationFailure.Purchased]: { status: 409, message: 'This pre-registration has a purchase and cannot be deleted.' },
+/** The pre-registration's expected failures (a code's own are the code lifecycle's, one-time-code.ts); the table's keys are the codes. */
+const PREREGISTRATION_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Pre-registration not found.' },
+  Purchased: { status: 409, message: 'This pre-registration has a purchase and cannot be deleted.' },
 });
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
@@ -173,7 +168,7 @@ export class PreregistrationService implements OnModuleInit {
         FOR UPDATE`,
       [idOrSlug, branchId],
     );
-    if (!pre) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
+    if (!pre) throw PREREGISTRATION_FAILURES.fail('NotFound');
     return pre as { id: number; slug: string; phone: string; is_verified: boolean; purchased: boolean; utm_source: string | null; prize: number | null };
   }
 
@@ -185,7 +180,7 @@ export class PreregistrationService implements OnModuleInit {
   /** Erasure on request: locks a pre-registration by slug (deleted ones too) until the caller's transaction ends; 404 when unknown. */
   async lockForErasure(em: EntityManager, slug: string): Promise<{ id: number; phone: string | null; screenshot_id: number | null; erased: boolean }> {
     const [row] = await em.query(`SELECT id, phone, screenshot_id, erased_at FROM preregistration WHERE slug = $1 FOR UPDATE`, [slug]);
-    if (!row) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
+    if (!row) throw PREREGISTRATION_FAILURES.fail('NotFound');
     return { id: row.id, phone: row.phone, screenshot_id: row.screenshot_id, erased: !!row.erased_at };
   }
 
@@ -341,7 +336,7 @@ export class PreregistrationService implements OnModuleInit {
   /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
   async findPublic(slug: string): Promise<PublicPreregistration> {
     const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true } });
-    if (!found) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.NotFound);
+    if (!found) throw PREREGISTRATION_FAILURES.fail('NotFound');
     return toPublicView(found);
   }
 
@@ -476,7 +471,7 @@ export class PreregistrationService implements OnModuleInit {
   async remove(actor: AuthUser, slug: string): Promise<void> {
     await this.dataSource.transaction(async (em) => {
       const row = await this.lock(em, slug, actor);
-      if (row.purchased) throw PREREGISTRATION_FAILURES.fail(PreregistrationFailure.Purchased);
+      if (row.purchased) throw PREREGISTRATION_FAILURES.fail('Purchased');
       await em.query(`UPDATE preregistration SET deleted_at = now(), updated_at = now() WHERE id = $1`, [row.id]);
     });
   }
@@ -494,16 +489,14 @@ export class PreregistrationService implements OnModuleInit {
     const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) return { ok: true, already: true };
-      const verdict = this.codes.check(
+      const verdict = await this.codes.verify(
         { code: row.code, expiresAt: row.code_expires_at, attempts: row.code_attempts },
         code,
         ENQUIRY_CODE,
         supportHelp(settings.support_phones),
+        (attempts) => em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]),
       );
-      if (!verdict.ok) {
-        if (verdict.attempts !== undefined) await em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, verdict.attempts]);
-        return verdict;
-      }
+      if (!verdict.ok) return verdict;
       await em.query(
         `UPDATE preregistration
             SET is_verified = true, verified_at = now(), status = 'verified', updated_at = now(),

@@ -11,13 +11,9 @@ import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
 
-/** The referrer's expected failures. */
-export enum ReferrerFailure {
-  NotFound = 'not_found',
-}
-
-const REFERRER_FAILURES = new Failures<ReferrerFailure>({
-  [ReferrerFailure.NotFound]: { status: 404, message: 'Referrer not found.' },
+/** The referrer's expected failures; the table's keys are the codes. */
+const REFERRER_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Referrer not found.' },
 });
 
 export interface ReferrerRow {
@@ -113,7 +109,7 @@ export class ReferrerService {
 
   async update(id: string, dto: UpdateReferrerDto): Promise<ReferrerEntity> {
     const referrer = /^\d{1,9}$/.test(id) ? await this.referrers.findOneBy({ id: Number(id) }) : null;
-    if (!referrer) throw REFERRER_FAILURES.fail(ReferrerFailure.NotFound);
+    if (!referrer) throw REFERRER_FAILURES.fail('NotFound');
     referrer.title = dto.title;
     return this.referrers.save(referrer);
   }

@@ -82,52 +82,34 @@ const REGISTRATION_UNIQUE: UniqueFields = {
   registration_chasis_no_uq: 'chasis_no',
   registration_preregistration_uq: 'preregistration_id',
 };
-/** The sales module's expected failures. */
-export enum SaleFailure {
-  NotVerified = 'not_verified',
-  AlreadyPurchased = 'already_purchased',
-  PhoneIsThePreregistrations = 'phone_is_the_preregistrations',
-  PhoneFixed = 'phone_fixed',
-  BillNoTaken = 'bill_no_taken',
-  EngineNoTaken = 'engine_no_taken',
-  ChasisNoTaken = 'chasis_no_taken',
-  BikeModelInvalid = 'bike_model_invalid',
-  ReferringInvalid = 'referring_invalid',
-  DeletedNoEdit = 'deleted_no_edit',
-  AlreadyDeleted = 'already_deleted',
-  NotDeleted = 'not_deleted',
-  DeletedNoCoupon = 'deleted_no_coupon',
-  NoCoupon = 'no_coupon',
-  CouponVerified = 'coupon_verified',
-  Conflict = 'conflict',
-}
 
-/** Each failure's answer, in one place. */
-const SALE_FAILURES = new Failures<SaleFailure>({
-  [SaleFailure.NotVerified]: { status: 422, field: 'preregistration_id', message: 'This pre-registration is not verified yet.' },
-  [SaleFailure.AlreadyPurchased]: { status: 422, field: 'preregistration_id', message: 'This pre-registration has already been purchased.' },
-  [SaleFailure.PhoneIsThePreregistrations]: { status: 422, field: 'phone', message: "The phone number cannot be changed: it is the pre-registration's phone." },
-  [SaleFailure.PhoneFixed]: { status: 422, field: 'phone', message: 'The phone number cannot be changed.' },
-  [SaleFailure.BillNoTaken]: { status: 422, field: 'bill_no', message: 'The bill no has already been taken.' },
-  [SaleFailure.EngineNoTaken]: { status: 422, field: 'engine_no', message: 'The engine no has already been taken.' },
-  [SaleFailure.ChasisNoTaken]: { status: 422, field: 'chasis_no', message: 'The chasis no has already been taken.' },
-  [SaleFailure.BikeModelInvalid]: { status: 422, field: 'bike_model_id', message: 'The selected bike model is invalid.' },
-  [SaleFailure.ReferringInvalid]: { status: 422, field: 'registration_id', message: 'The selected referring registration is invalid.' },
-  [SaleFailure.DeletedNoEdit]: { status: 409, message: 'This registration is deleted: restore it before editing.' },
-  [SaleFailure.AlreadyDeleted]: { status: 409, message: 'This registration is already deleted.' },
-  [SaleFailure.NotDeleted]: { status: 409, message: 'This registration is not deleted.' },
-  [SaleFailure.DeletedNoCoupon]: { status: 409, message: 'This registration is deleted: restore it first.' },
-  [SaleFailure.NoCoupon]: { status: 422, field: 'code', message: 'This registration has no coupon.' },
-  [SaleFailure.CouponVerified]: { status: 422, field: 'code', message: 'The coupon has already been verified.' },
-  [SaleFailure.Conflict]: { status: 409, message: 'This registration conflicts with another one. Please reload and try again.' },
+/** The sales module's expected failures; the table's keys are the codes. */
+const SALE_FAILURES = new Failures({
+  NotVerified: { status: 422, field: 'preregistration_id', message: 'This pre-registration is not verified yet.' },
+  AlreadyPurchased: { status: 422, field: 'preregistration_id', message: 'This pre-registration has already been purchased.' },
+  PhoneIsThePreregistrations: { status: 422, field: 'phone', message: "The phone number cannot be changed: it is the pre-registration's phone." },
+  PhoneFixed: { status: 422, field: 'phone', message: 'The phone number cannot be changed.' },
+  BillNoTaken: { status: 422, field: 'bill_no', message: 'The bill no has already been taken.' },
+  EngineNoTaken: { status: 422, field: 'engine_no', message: 'The engine no has already been taken.' },
+  ChasisNoTaken: { status: 422, field: 'chasis_no', message: 'The chasis no has already been taken.' },
+  BikeModelInvalid: { status: 422, field: 'bike_model_id', message: 'The selected bike model is invalid.' },
+  ReferringInvalid: { status: 422, field: 'registration_id', message: 'The selected referring registration is invalid.' },
+  DeletedNoEdit: { status: 409, message: 'This registration is deleted: restore it before editing.' },
+  AlreadyDeleted: { status: 409, message: 'This registration is already deleted.' },
+  NotDeleted: { status: 409, message: 'This registration is not deleted.' },
+  DeletedNoCoupon: { status: 409, message: 'This registration is deleted: restore it first.' },
+  NoCoupon: { status: 422, field: 'code', message: 'This registration has no coupon.' },
+  CouponVerified: { status: 422, field: 'code', message: 'The coupon has already been verified.' },
+  Conflict: { status: 409, message: 'This registration conflicts with another one. Please reload and try again.' },
 });
+type SaleFailure = Parameters<typeof SALE_FAILURES.fail>[0];
 
 /** The failure a taken unique value answers (the check and a race past it alike). */
 const TAKEN: Record<string, SaleFailure> = {
-  bill_no: SaleFailure.BillNoTaken,
-  engine_no: SaleFailure.EngineNoTaken,
-  chasis_no: SaleFailure.ChasisNoTaken,
-  preregistration_id: SaleFailure.AlreadyPurchased,
+  bill_no: 'BillNoTaken',
+  engine_no: 'EngineNoTaken',
+  chasis_no: 'ChasisNoTaken',
+  preregistration_id: 'AlreadyPurchased',
 };
 
 type CouponOutcome = { ok: true } | { ok: false; error: UnprocessableError };
@@ -374,11 +356,11 @@ export class RegistrationService implements OnModuleInit {
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const pre = await this.preregistrations.lockForPurchase(em, branchId, dto.preregistration_id);
-        if (!pre.is_verified) throw SALE_FAILURES.fail(SaleFailure.NotVerified);
-        if (pre.purchased) throw SALE_FAILURES.fail(SaleFailure.AlreadyPurchased);
+        if (!pre.is_verified) throw SALE_FAILURES.fail('NotVerified');
+        if (pre.purchased) throw SALE_FAILURES.fail('AlreadyPurchased');
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
-          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneIsThePreregistrations)];
+          errors.phone = [SALE_FAILURES.message('PhoneIsThePreregistrations')];
         }
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors);
         const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
@@ -433,10 +415,10 @@ export class RegistrationService implements OnModuleInit {
     const slug = await this.write(() =>
       this.dataSource.transaction(async (em) => {
         const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-        if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoEdit);
+        if (record.deleted_at) throw SALE_FAILURES.fail('DeletedNoEdit');
         const errors: FieldErrors = {};
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== record.phone) {
-          errors.phone = [SALE_FAILURES.message(SaleFailure.PhoneFixed)];
+          errors.phone = [SALE_FAILURES.message('PhoneFixed')];
         }
         const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
         await this.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
@@ -474,13 +456,13 @@ export class RegistrationService implements OnModuleInit {
   /** Soft delete: the purchase, its prize and its bill number stay (restore brings it back as it was). */
   async remove(user: AuthUser, slugOrId: string): Promise<void> {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.AlreadyDeleted);
+    if (record.deleted_at) throw SALE_FAILURES.fail('AlreadyDeleted');
     await this.registrations.softDelete({ id: record.id });
   }
 
   async restore(user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { withDeleted: true });
-    if (!record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.NotDeleted);
+    if (!record.deleted_at) throw SALE_FAILURES.fail('NotDeleted');
     await this.registrations.restore({ id: record.id });
     return this.findOne(user, record.slug);
   }
@@ -495,16 +477,14 @@ export class RegistrationService implements OnModuleInit {
       const record = await this.lockForCoupon(em, user, slugOrId);
       const slug = record.slug;
       if (record.coupon_verified_at) return { ok: true, slug };
-      const verdict = this.codes.check(
+      const verdict = await this.codes.verify(
         { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts },
         code,
         PURCHASE_COUPON,
         supportHelp(settings.support_phones),
+        (attempts) => em.query(`UPDATE registration SET coupon_attempts = $2 WHERE id = $1`, [record.id, attempts]),
       );
-      if (!verdict.ok) {
-        if (verdict.attempts !== undefined) await em.query(`UPDATE registration SET coupon_attempts = $2 WHERE id = $1`, [record.id, verdict.attempts]);
-        return { ok: false, slug, error: verdict.error };
-      }
+      if (!verdict.ok) return { ok: false, slug, error: verdict.error };
       await em.query(`UPDATE registration SET coupon_verified_at = now() WHERE id = $1`, [record.id]);
       return { ok: true, slug };
     });
@@ -530,8 +510,8 @@ export class RegistrationService implements OnModuleInit {
     const settings = await this.settings.getAll();
     const slug = await this.dataSource.transaction(async (em) => {
       const record = await this.lockForCoupon(em, user, String(id));
-      if (record.coupon_amount === null) throw SALE_FAILURES.fail(SaleFailure.NoCoupon);
-      if (record.coupon_verified_at) throw SALE_FAILURES.fail(SaleFailure.CouponVerified);
+      if (record.coupon_amount === null) throw SALE_FAILURES.fail('NoCoupon');
+      if (record.coupon_verified_at) throw SALE_FAILURES.fail('CouponVerified');
       await this.codes.checkSend(em, record.phone, PURCHASE_COUPON);
       const stored = { code: record.coupon_code, expiresAt: record.coupon_code_expires_at, attempts: record.coupon_attempts };
       let code = record.coupon_code!;
@@ -549,7 +529,7 @@ export class RegistrationService implements OnModuleInit {
 
   private async lockForCoupon(em: EntityManager, user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { em, lock: true, withDeleted: true });
-    if (record.deleted_at) throw SALE_FAILURES.fail(SaleFailure.DeletedNoCoupon);
+    if (record.deleted_at) throw SALE_FAILURES.fail('DeletedNoCoupon');
     const [secret] = await em.query(
       `SELECT coupon_code, coupon_code_expires_at, coupon_code_sent_at, coupon_attempts FROM registration WHERE id = $1`,
       [record.id],
@@ -587,7 +567,7 @@ export class RegistrationService implements OnModuleInit {
     exceptId = 0,
   ) {
     if (dto.bike_model_id !== undefined) {
-      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = [SALE_FAILURES.message(SaleFailure.BikeModelInvalid)];
+      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = [SALE_FAILURES.message('BikeModelInvalid')];
     }
     // Taken numbers include deleted registrations: a restore must never clash.
     for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
@@ -613,7 +593,7 @@ export class RegistrationService implements OnModuleInit {
     scopeToBranch(qb, user, 'registration');
     const found = await qb.getOne();
     if (!found || found.id === selfId) {
-      errors.registration_id = [SALE_FAILURES.message(SaleFailure.ReferringInvalid)];
+      errors.registration_id = [SALE_FAILURES.message('ReferringInvalid')];
       return null;
     }
     return found.id;
@@ -627,7 +607,7 @@ export class RegistrationService implements OnModuleInit {
       const field = uniqueViolationField(e, REGISTRATION_UNIQUE);
       if (field) throw SALE_FAILURES.fail(TAKEN[field]);
       if (isUniqueViolation(e)) {
-        throw SALE_FAILURES.fail(SaleFailure.Conflict);
+        throw SALE_FAILURES.fail('Conflict');
       }
       throw e;
     }

@@ -104,6 +104,16 @@ export class OneTimeCodes {
     }
     return { ok: true };
   }
+
+  /**
+   * `check`, then a wrong try's attempts stored by the owner's `saveAttempts` (the owner's
+   * table, in its transaction) before the verdict is answered.
+   */
+  async verify(stored: StoredCode, given: string, policy: CodePolicy, help: string, saveAttempts: (attempts: number) => Promise<unknown>): Promise<CodeVerdict> {
+    const verdict = this.check(stored, given, policy, help);
+    if (!verdict.ok && verdict.attempts !== undefined) await saveAttempts(verdict.attempts);
+    return verdict;
+  }
 }
 
 /** ' For help, call …' from the support_phones setting ('' when none). */

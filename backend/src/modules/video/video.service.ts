@@ -14,15 +14,10 @@ import { VideoEntity } from './video.entity';
 import { Upload } from '../file/upload';
 import { RegistrationService, WinningRegistration } from '../registration/registration.service';
 
-/** The winner video's expected failures. */
-export enum VideoFailure {
-  NotFound = 'not_found',
-  RegistrationInvalid = 'registration_invalid',
-}
-
-const VIDEO_FAILURES = new Failures<VideoFailure>({
-  [VideoFailure.NotFound]: { status: 404, message: 'Video not found.' },
-  [VideoFailure.RegistrationInvalid]: { status: 422, field: 'registration_id', message: 'The selected registration is invalid.' },
+/** The winner video's expected failures; the table's keys are the codes. */
+const VIDEO_FAILURES = new Failures({
+  NotFound: { status: 404, message: 'Video not found.' },
+  RegistrationInvalid: { status: 422, field: 'registration_id', message: 'The selected registration is invalid.' },
 });
 
 const VIDEO_TABLE: TableSpec = {
@@ -79,9 +74,9 @@ export class VideoService {
   }
 
   async findOne(id: string): Promise<VideoView & { registration: WinningRegistration | null }> {
-    if (!/^\d{1,9}$/.test(id)) throw VIDEO_FAILURES.fail(VideoFailure.NotFound);
+    if (!/^\d{1,9}$/.test(id)) throw VIDEO_FAILURES.fail('NotFound');
     const video = await this.query().where('v.id = :id', { id: Number(id) }).getOne();
-    if (!video) throw VIDEO_FAILURES.fail(VideoFailure.NotFound);
+    if (!video) throw VIDEO_FAILURES.fail('NotFound');
     const registration = video.registration_id === null ? null : ((await this.registrations.winner(video.registration_id)) ?? null);
     return { ...videoView(video), registration };
   }
@@ -94,7 +89,7 @@ export class VideoService {
   private async fromRegistration(dto: CreateVideoDto | UpdateVideoDto): Promise<void> {
     if (typeof dto.registration_id !== 'number') return;
     const found = await this.registrations.winner(dto.registration_id);
-    if (!found) throw VIDEO_FAILURES.fail(VideoFailure.RegistrationInvalid);
+    if (!found) throw VIDEO_FAILURES.fail('RegistrationInvalid');
     dto.phone ??= found.phone;
     dto.citizenship_no ??= found.citizenship_no;
   }
