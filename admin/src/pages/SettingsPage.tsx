@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { DateInput, Form, NumberInput, SaveButton, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
+import { ArrayInput, DateInput, Form, NumberInput, SaveButton, SimpleFormIterator, TextInput, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { Permission } from '../permissions';
@@ -10,6 +11,9 @@ import { RecordContextProvider } from 'react-admin';
 
 export interface Settings {
   logo?: unknown;
+  notice?: { url?: string } | null;
+  brand_name?: string;
+  campaign_name?: string;
   scheme?: string | null;
   terms?: string | null;
   policy?: string | null;
@@ -24,12 +28,99 @@ const named = (label: string) => ({
   editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
 });
 
-/** The fields this page writes: the logo as an uploaded file id, three rich texts and the retention rule. */
-const WRITABLE = ['logo_id', 'scheme', 'terms', 'policy', 'campaign_ends_on', 'retention_days'];
+/**
+ * The fields this page writes: what the public site shows (brand and campaign names, logo,
+ * notice popup image, video, website, support phones, social links, the three panels), the
+ * texts of the SMS a visitor receives, and the retention rule.
+ */
+const WRITABLE = [
+  'brand_name',
+  'campaign_name',
+  'logo_id',
+  'notice_id',
+  'video',
+  'official_website',
+  'support_phones',
+  'social_links',
+  'scheme',
+  'terms',
+  'policy',
+  'sms_template_otp',
+  'sms_template_prize',
+  'sms_template_coupon',
+  'campaign_ends_on',
+  'retention_days',
+];
+
+/** Support phones are a list; the form edits them as one comma-separated line. */
+const phonesToText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : (v ?? ''));
+const textToPhones = (v: string) =>
+  String(v ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+const Section = ({ title }: { title: string }) => (
+  <>
+    <Divider sx={{ my: 2 }} />
+    <Typography variant="h6" component="h2" gutterBottom>
+      {title}
+    </Typography>
+  </>
+);
+
+/**
+ * What the landing page will show with the form as it stands (saved or not): the notice
+ * popup image, the campaign's name in the footer, and the three panels' texts.
+ */
+const PreviewButton = () => {
+  const [open, setOpen] = useState(false);
+  const [notice, brand, campaign, scheme, terms, policy] = useWatch({ name: ['notice', 'brand_name', 'campaign_name', 'scheme', 'terms', 'policy'] });
+  const noticeUrl = notice && typeof notice === 'object' ? (notice as { url?: string }).url : undefined;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        Preview
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="settings-preview-title">
+        <DialogTitle id="settings-preview-title">Preview of the landing page</DialogTitle>
+        <DialogContent>
+          <Typography variant="subtitle2">Notice popup</Typography>
+          {noticeUrl ? (
+            <Box component="img" src={noticeUrl} alt="Notice popup image" sx={{ maxWidth: '100%', maxHeight: 320, display: 'block', mb: 2 }} />
+          ) : (
+            <Typography sx={{ mb: 2 }} color="text.secondary">
+              No notice popup: the landing page opens without one.
+            </Typography>
+          )}
+          {[
+            ['Scheme Details', scheme],
+            ['Terms and Condition', terms],
+            ['Privacy Policy', policy],
+          ].map(([title, html]) => (
+            <Box key={title as string} component="section" aria-label={title as string} sx={{ mb: 2 }}>
+              <Typography variant="subtitle2">{title}</Typography>
+              {/* The editor's own HTML (the server sanitises it again on save). */}
+              <Box className="rich" dangerouslySetInnerHTML={{ __html: String(html ?? '') }} />
+            </Box>
+          ))}
+          <Typography variant="caption" color="text.secondary">
+            Footer: © {new Date().getFullYear()} {brand || campaign}. All rights reserved.
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
 
 /**
  * /admin/settings (SPEC section 2 "Settings"): logo, scheme, terms and conditions and
- * privacy policy; Submit sends the changed fields with PATCH /setting.
+ * privacy policy, and what else the settings hold for the public site (names, the notice
+ * popup image, links, support phones, the visitor's SMS texts); Preview shows the landing
+ * page's notice and panels as the form stands; Submit sends the changed fields with PATCH /setting.
  */
 export const SettingsPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -40,11 +131,8 @@ export const SettingsPage = () => {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    // The retention rule is not public: read from the admin settings by those who may edit them.
-    const retention = canEdit
-      ? dataProvider.getObject<Settings>('/setting').then((a) => ({ campaign_ends_on: a.campaign_ends_on ?? null, retention_days: a.retention_days }))
-      : Promise.resolve({});
-    Promise.all([dataProvider.getObject<Settings>('/settings'), retention]).then(([pub, extra]) => setSettings({ ...pub, ...extra }), () => setFailed(true));
+    // Those who may edit read every setting (SMS texts and the retention rule are not public); others what the public site reads.
+    dataProvider.getObject<Settings>(canEdit ? '/setting' : '/settings').then(setSettings, () => setFailed(true));
   }, [dataProvider, canEdit]);
 
   const submit = async (values: Record<string, unknown>) => {
@@ -74,17 +162,53 @@ export const SettingsPage = () => {
           ) : (
             <RecordContextProvider value={{ id: 'settings', ...settings }}>
               <Form noValidate onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
+                <Typography variant="h6" component="h2" gutterBottom>
+                  Brand and campaign
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextInput source="brand_name" label="Brand Name" />
+                  <TextInput source="campaign_name" label="Campaign Name" />
+                </Stack>
                 <FilePickerInput source="logo_id" previewSource="logo" label="Logo" />
+                <FilePickerInput
+                  source="notice_id"
+                  previewSource="notice"
+                  label="Notice Popup Image"
+                  removable
+                  helperText="Shown once per visit over the landing page, with a close button. Remove it for no notice."
+                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextInput source="video" label="Video Link" />
+                  <TextInput source="official_website" label="Official Website" />
+                </Stack>
+                <TextInput source="support_phones" label="Support Phones" helperText="Comma-separated; shown on the site and in code messages" format={phonesToText} parse={textToPhones} />
+                <ArrayInput source="social_links" label="Social Links">
+                  <SimpleFormIterator inline disableReordering resource="settings">
+                    <TextInput source="label" label="Label" />
+                    <TextInput source="url" label="Link" />
+                  </SimpleFormIterator>
+                </ArrayInput>
+                <Section title="Panels" />
                 <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
                 <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />
                 <RichTextInput source="policy" label="Privacy Policy" fullWidth editorOptions={named('Privacy Policy')} />
                 {canEdit && (
-                  <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
-                    <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />
-                    <NumberInput source="retention_days" label="Keep Citizenship Numbers and Screenshots (days after the end)" min={30} max={3650} sx={{ minWidth: 380 }} />
-                  </Stack>
+                  <>
+                    <Section title="Messages to visitors" />
+                    <TextInput source="sms_template_otp" label="Code SMS" multiline fullWidth helperText="Must contain {code}; {campaign}, {link} may be used" />
+                    <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand} may be used" />
+                    <TextInput source="sms_template_coupon" label="Coupon SMS" multiline fullWidth helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used" />
+                    <Section title="Privacy" />
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+                      <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />
+                      <NumberInput source="retention_days" label="Keep Citizenship Numbers and Screenshots (days after the end)" min={30} max={3650} sx={{ minWidth: 380 }} />
+                    </Stack>
+                  </>
                 )}
-                {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
+                <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+                  {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
+                  <PreviewButton />
+                </Stack>
               </Form>
             </RecordContextProvider>
           )}

@@ -1,6 +1,7 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
+import { pngBuffer } from '../factories/images';
 import { newContext, signIn, step } from './journey';
 
 /**
@@ -139,5 +140,48 @@ describe('catalogue (browser)', () => {
       }
     });
     await page.close();
+  });
+
+  it('sets the notice popup image and the campaign texts in the settings, previews them, and the landing page opens with the notice', async () => {
+    await step(admin, 'settings: notice, campaign name, support phone', async () => {
+      await admin.goto(`${t.url}/admin/settings`);
+      await admin.getByRole('textbox', { name: 'Campaign Name' }).fill('Dashain Dhamaka 2082');
+      await admin.getByRole('textbox', { name: 'Support Phones' }).fill('9801234567, 01-4412345');
+      const notice = admin.getByRole('group').filter({ hasText: 'Notice Popup Image' }).or(admin.locator('div', { has: admin.getByText('Notice Popup Image', { exact: true }) }).last());
+      await notice.getByRole('button', { name: 'Select Image' }).first().click();
+      await admin.getByTestId('file-picker-upload').setInputFiles({ name: 'dashain-notice.png', mimeType: 'image/png', buffer: await pngBuffer(600, 800, '#1565c0') });
+      await admin.getByRole('option', { name: 'dashain-notice.png' }).click();
+      await admin.getByRole('dialog', { name: 'Select Or Upload File' }).waitFor({ state: 'detached' });
+      await admin.getByRole('img', { name: 'Notice Popup Image preview' }).waitFor();
+    });
+    await step(admin, 'settings: preview', async () => {
+      await admin.getByRole('button', { name: 'Preview' }).click();
+      const preview = admin.getByRole('dialog', { name: 'Preview of the landing page' });
+      await preview.getByRole('img', { name: 'Notice popup image' }).waitFor();
+      expect(await preview.getByRole('region', { name: 'Scheme Details' }).innerText()).toContain('Win up to one lakh rupees');
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await admin.getByRole('button', { name: 'Submit' }).click();
+      await admin.getByRole('alert').filter({ hasText: 'Success!' }).waitFor();
+    });
+    const saved = await t.http().get('/api/v1/settings');
+    expect(saved.body.data).toMatchObject({ campaign_name: 'Dashain Dhamaka 2082', support_phones: ['9801234567', '01-4412345'], notice: { url: expect.stringMatching(/^\/uploads\//) } });
+
+    const page = await visit('/');
+    await step(page, 'landing page notice', async () => {
+      const shown = page.getByRole('img', { name: 'Campaign notice' });
+      await shown.waitFor();
+      expect(await shown.getAttribute('src')).toBe(saved.body.data.notice.url);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await shown.waitFor({ state: 'detached' });
+    });
+    await page.close();
+
+    await step(admin, 'settings: notice removed', async () => {
+      await admin.reload();
+      await admin.getByRole('button', { name: 'Remove' }).click();
+      await admin.getByRole('button', { name: 'Submit' }).click();
+      await admin.getByRole('alert').filter({ hasText: 'Success!' }).last().waitFor();
+    });
+    expect((await t.http().get('/api/v1/settings')).body.data.notice).toBeNull();
   });
 });
