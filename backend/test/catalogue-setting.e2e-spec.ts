@@ -67,7 +67,7 @@ describe('settings, option lists and geography (/api/v1/settings, /setting, /geo
       allocation_types: ['preregistration_public', 'preregistration_branch', 'registration_branch'],
       booking_types: [
         { value: 'TESTRIDE', label: 'Book a Testride' },
-        { value: 'BOOKING', label: 'Book a Everest Moto' },
+        { value: 'BOOKING', label: 'Book an Everest Moto' },
       ],
       pre_prizes: [3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10000, 15000, 20000, 50000, 100000],
       prizes: [1500, 2000, 2500, 3000, 5000, 7000, 8000, 10000, 15000, 20000, 25000, 50000, 100000, 900000],

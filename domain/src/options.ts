@@ -44,11 +44,21 @@ export type AllocationType = (typeof ALLOCATION_TYPES)[number];
 /** Test-ride dialog types (2); default TESTRIDE. */
 export const BOOKING_TYPES = ['TESTRIDE', 'BOOKING'] as const;
 
-/** How the test-ride dialog offers its two types; the booking names the brand ('Book a Hero'). */
+/**
+ * 'a' or 'an' before a name, by its first letter: 'an Everest Moto', 'a Hero'. English picks
+ * by the sound, which a letter only guesses: a name read with a silent first letter or a
+ * 'you' sound ('Honda' is fine, 'Usha' would want 'a') is the rare miss.
+ */
+export function withArticle(name: string): string {
+  const trimmed = name.trim();
+  return `${/^[aeiou]/i.test(trimmed) ? 'an' : 'a'} ${trimmed}`;
+}
+
+/** How the test-ride dialog offers its two types; the booking names the brand ('Book a Hero', 'Book an Everest Moto'). */
 export function bookingTypeOptions(brandName: string): { value: (typeof BOOKING_TYPES)[number]; label: string }[] {
   return [
     { value: 'TESTRIDE', label: 'Book a Testride' },
-    { value: 'BOOKING', label: `Book a ${brandName}` },
+    { value: 'BOOKING', label: `Book ${withArticle(brandName)}` },
   ];
 }
 

@@ -10,6 +10,7 @@ import {
   CssBaseline,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   IconButton,
   InputAdornment,
   InputLabel,
@@ -40,6 +41,7 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
   const [showPassword, setShowPassword] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const origin = originFrom(state);
   const notice = (state as { message?: unknown } | null)?.message;
   const signedIn = hasStoredSession() && !loading;
@@ -50,6 +52,13 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // The app's own messages under the fields, all at once (the form has noValidate: no browser bubbles).
+    const missing = {
+      email: email.trim() ? undefined : 'The email field is required.',
+      password: password ? undefined : 'The password field is required.',
+    };
+    setFieldErrors(missing);
+    if (missing.email || missing.password) return;
     setLoading(true);
     setError(null);
     try {
@@ -69,7 +78,7 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
         sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'secondary.main', p: 2 }}
       >
         <Card sx={{ width: '100%', maxWidth: 400 }}>
-          <CardContent component="form" onSubmit={submit} noValidate={false} sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
+          <CardContent component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
             <Box sx={{ textAlign: 'center' }}>
               <LockIcon color="primary" fontSize="large" />
               <Typography component="h1" variant="h5">
@@ -84,7 +93,7 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
             )}
             {/* Outlined inputs composed by hand rather than TextField, which brings the select,
                 menu and popover machinery into the first chunk the login page waits for. */}
-            <FormControl variant="outlined" disabled={loading}>
+            <FormControl variant="outlined" disabled={loading} error={!!fieldErrors.email}>
               <InputLabel htmlFor="login-email">Email</InputLabel>
               <OutlinedInput
                 id="login-email"
@@ -96,9 +105,11 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
                 autoFocus
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
+                aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
               />
+              {fieldErrors.email && <FormHelperText id="login-email-error">{fieldErrors.email}</FormHelperText>}
             </FormControl>
-            <FormControl variant="outlined" disabled={loading}>
+            <FormControl variant="outlined" disabled={loading} error={!!fieldErrors.password}>
               <InputLabel htmlFor="login-password">Password</InputLabel>
               <OutlinedInput
                 id="login-password"
@@ -121,7 +132,9 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
                     </IconButton>
                   </InputAdornment>
                 }
+                aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
               />
+              {fieldErrors.password && <FormHelperText id="login-password-error">{fieldErrors.password}</FormHelperText>}
             </FormControl>
             <FormControlLabel
               control={<Checkbox name="remember_me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />}

@@ -39,6 +39,22 @@ describe('admin login (browser)', () => {
     await page.close();
   });
 
+  it('answers an empty form with its own messages under both fields, not the browser’s bubbles', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // The form has noValidate: the browser lets it through and the page says what is missing, under each field.
+    expect(await page.locator('#login-email-error').innerText()).toBe('The email field is required.');
+    expect(await page.locator('#login-password-error').innerText()).toBe('The password field is required.');
+    expect(await page.locator('form').getAttribute('novalidate')).not.toBeNull();
+    await page.getByRole('textbox', { name: /email/i }).fill('admin@example.com');
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(await page.locator('#login-email-error').count()).toBe(0);
+    expect(await page.locator('#login-password-error').innerText()).toBe('The password field is required.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.close();
+  });
+
   it("shows 'Invalid Credentials' for a wrong password", async () => {
     const page = await browser.newPage();
     await page.goto(`${t.url}/login`);
