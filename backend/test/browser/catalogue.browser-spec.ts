@@ -184,4 +184,20 @@ describe('catalogue (browser)', () => {
     });
     expect((await t.http().get('/api/v1/settings')).body.data.notice).toBeNull();
   });
+
+  it('returns from a create to a list that shows the new record, though a search set before would hide it', async () => {
+    await step(admin, 'bike models searched for something else', async () => {
+      await admin.goto(`${t.url}/admin/bike-model`);
+      await admin.getByRole('textbox', { name: 'Search' }).fill('Zzz no such model');
+      await admin.getByText('No results found').or(admin.getByText(/no bike model/i)).first().waitFor();
+    });
+    await step(admin, 'create and back', async () => {
+      await admin.getByRole('link', { name: 'Create' }).click();
+      await admin.getByRole('textbox', { name: /^Title/ }).fill('Everest Trail 150');
+      await admin.getByRole('button', { name: 'Save' }).click();
+      await admin.waitForURL((u) => u.pathname === '/admin/bike-model');
+      await admin.getByRole('cell', { name: 'Everest Trail 150' }).waitFor();
+      expect(await admin.getByRole('textbox', { name: 'Search' }).inputValue()).toBe('');
+    });
+  });
 });

@@ -7,7 +7,7 @@ const toScheme = () => '/scheme';
 
 /** /admin/scheme/create; a created allocation goes back to /admin/scheme (SPEC section 4). */
 export const AllocationCreate = () => {
-  const onSuccess = useWriteSuccess(toScheme, 'Allocation created.');
+  const onSuccess = useWriteSuccess(toScheme, 'Allocation created.', { showNew: true });
   return (
     <Create resource="allocation" title="Scheme" transform={toAllocationPayload} mutationOptions={{ onSuccess }}>
       <AllocationForm />
