@@ -200,4 +200,19 @@ describe('catalogue (browser)', () => {
       expect(await admin.getByRole('textbox', { name: 'Search' }).inputValue()).toBe('');
     });
   });
+
+  it('reads the audit trail in words, with the record each action touched', async () => {
+    const token = `Bearer ${await t.token('admin@example.com')}`;
+    const [model] = (await t.http().get('/api/v1/bike-model').query({ 'search[value]': 'Everest Trail 150' }).set('Authorization', token)).body.data;
+    expect((await t.http().post(`/api/v1/bike-model/${model.slug}`).set('Authorization', token).send({ title: 'Everest Trail 160' })).status).toBe(200);
+    await step(admin, 'audit trail', async () => {
+      await admin.goto(`${t.url}/admin/audit`);
+      const edited = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'Edited a bike model' }) }).first();
+      expect(await edited.getByRole('link', { name: model.slug }).getAttribute('href')).toBe(`/admin/bike-model/${model.slug}`);
+      await admin.getByRole('cell', { name: 'Changed the settings' }).first().waitFor();
+      await admin.getByRole('cell', { name: 'Created a bike model' }).first().waitFor();
+      await admin.getByRole('cell', { name: 'Created a dealer' }).first().waitFor();
+      expect(await admin.getByRole('cell', { name: /^(POST|PATCH|DELETE) \/api/ }).count()).toBe(0);
+    });
+  });
 });

@@ -1,8 +1,9 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { DataTable, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
+import { recordPath } from '../../routing';
 
 /** The API's resources that staff write to (the first path segment the trail records). */
 export const AUDIT_RESOURCES = [
@@ -20,6 +21,20 @@ export const AUDIT_RESOURCES = [
   'user',
   'video',
 ].map((id) => ({ id, name: id }));
+
+/** The trail's resources that have a detail page, where the touched record opens. */
+const WITH_DETAIL = new Set(['preregistration', 'registration', 'branch', 'user', 'bike-model', 'video', 'test-ride', 'referrer']);
+
+/** The record the action touched: a link to its page where it has one (a deleted record's page says so). */
+const RecordCell = ({ resource, recordKey }: { resource: string; recordKey: string | null }) => {
+  if (!recordKey) return <>—</>;
+  if (!WITH_DETAIL.has(resource)) return <>{recordKey}</>;
+  return (
+    <Link href={recordPath(resource, recordKey)} onClick={(e) => e.stopPropagation()}>
+      {recordKey}
+    </Link>
+  );
+};
 
 const filters = [
   <TextInput key="user" source="user" label="User email" type="email" alwaysOn helperText={false} />,
@@ -46,15 +61,16 @@ const FieldsPanel = () => {
         wordBreak: 'break-word',
       }}
     >
-      {JSON.stringify(record.fields ?? {}, null, 2)}
+      {`${record.action}\n${JSON.stringify(record.fields ?? {}, null, 2)}`}
     </Box>
   );
 };
 
 /**
  * The audit trail (head office only: isAdmin with read-user): every staff write and every
- * export, newest first, filtered by user email, resource and From/To (Nepal time). A row
- * opens to show the fields sent, as JSON.
+ * export, newest first, filtered by user email, resource and From/To (Nepal time). The
+ * action reads in words ('Deleted an allocation', the server's `summary`) with the record it
+ * touched linked to its page; a row opens to show the recorded method, route and fields.
  */
 export const AuditList = () => (
   <List resource="audit" title="Audit Trail" filters={filters} sort={SERVER_ORDER} perPage={10} actions={false} empty={false}>
@@ -66,9 +82,9 @@ export const AuditList = () => (
     >
       <DataTable.Col source="created_at" label="Time" render={(r) => nepalDateTime(r.created_at)} />
       <DataTable.Col source="user_email" label="User" />
-      <DataTable.Col source="action" label="Action" />
+      <DataTable.Col source="action" label="Action" render={(r) => r.summary ?? r.action} />
       <DataTable.Col source="resource" label="Resource" />
-      <DataTable.Col source="record_key" label="Record" disableSort render={(r) => r.record_key ?? '—'} />
+      <DataTable.Col source="record_key" label="Record" disableSort render={(r) => <RecordCell resource={r.resource} recordKey={r.record_key ?? null} />} />
       <DataTable.Col source="status" label="Status" disableSort />
     </DataTable>
   </List>

@@ -5,6 +5,7 @@ import { RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { paginate, TableSpec } from '../../common/paging/paging';
 import { AuditQuery } from './dto/audit-query.dto';
+import { auditSummary } from './audit-words';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
 import { ConfigService } from '../../config/config.module';
 import { AuditLogEntity } from './audit-log.entity';
@@ -35,6 +36,6 @@ export class AuditController {
     if (query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
     const range = rangeCondition('a.created_at', parseDateRange(query, tz));
     qb.andWhere(range.sql, range.params);
-    return paginate(qb, query, AUDIT_TABLE);
+    return paginate(qb, query, AUDIT_TABLE, (rows) => rows.map((r) => ({ ...r, summary: auditSummary(r.action) })));
   }
 }
