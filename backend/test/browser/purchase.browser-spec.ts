@@ -269,6 +269,17 @@ describe('purchase (browser)', () => {
       await print.waitForFunction(() => (window as unknown as { __printed: number }).__printed > 0);
       await print.waitForFunction(() => (window as unknown as { __closed: number }).__closed > 0);
     });
+
+    await step(print!, 'heading', async () => {
+      const heading = print.getByRole('banner');
+      await heading.getByRole('heading', { name: /registered customers/ }).waitFor();
+      const [{ campaign_name }] = [(await t.http().get('/api/v1/settings')).body.data];
+      const text = await heading.innerText();
+      expect(text).toContain(`${campaign_name}: registered customers`);
+      expect(text).toContain(`Branch: ${B.title}`);
+      expect(text).toContain('Filters: None (every registration)');
+      expect(text).toMatch(new RegExp(`${expected.length} customers · printed \\d{4}-\\d{2}-\\d{2}`));
+    });
     await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { CanAccess, RaRecord, useAuthenticated, useDataProvider } from 'react-admin';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { AccessDenied } from '../../layout/AccessDenied';
+import { PrintHeading } from './PrintHeading';
 import { printPages } from './printPages';
 import { filtersFromQuery } from './registrationQuery';
 
@@ -49,6 +50,7 @@ const Cards = () => {
       <Button className="no-print" variant="contained" onClick={() => window.print()} sx={{ m: 2 }}>
         Print
       </Button>
+      <PrintHeading filter={filter} count={rows.length} />
       {printPages(rows).map((page, p) => (
         <Box
           key={p}
