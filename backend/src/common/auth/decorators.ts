@@ -1,5 +1,5 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { applyDecorators, createParamDecorator, ExecutionContext, Get, HttpCode, Post, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOperation, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ExtractJwt } from 'passport-jwt';
 import { Permission } from './permission.enum';
 
@@ -17,6 +17,17 @@ export type AccessRule = { headOfficeOnly: true; message?: string } | { branchUs
 
 /** Opens a route to anonymous visitors (the public campaign site). */
 export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/**
+ * A staff read: GET `path` (the controller's own path when ''), behind `access` (permissions,
+ * then an optional access rule, as RequirePermissions takes them), described by `summary`.
+ */
+export const StaffGet = (path: string, summary: string, ...access: Array<Permission | AccessRule>) =>
+  applyDecorators(Get(path || '/'), RequirePermissions(...access), ApiOperation({ summary }));
+
+/** A staff write: POST `path` answering 200 (the spec's writes all do), behind `access`, described by `summary`. */
+export const StaffPost = (path: string, summary: string, ...access: Array<Permission | AccessRule>) =>
+  applyDecorators(Post(path || '/'), HttpCode(200), RequirePermissions(...access), ApiOperation({ summary }));
 
 /**
  * A route needing a login and every listed permission, optionally followed by an access rule:

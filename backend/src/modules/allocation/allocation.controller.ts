@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet, StaffPost } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { AllocationQuery } from './dto/allocation-query.dto';
 import { AllocationService } from './allocation.service';
@@ -12,17 +12,12 @@ import { CreateAllocationDto } from './dto/create-allocation.dto';
 export class AllocationController {
   constructor(private readonly allocations: AllocationService) {}
 
-  @Get()
-  @RequirePermissions(Permission.ManageAllocation)
-  @ApiOperation({ summary: 'Prize scheme table (paging protocol); filters type, branch, date' })
+  @StaffGet('', 'Prize scheme table (paging protocol); filters type, branch, date', Permission.ManageAllocation)
   table(@CurrentUser() actor: AuthUser, @Query() query: AllocationQuery) {
     return this.allocations.table(actor, query);
   }
 
-  @Post()
-  @HttpCode(200)
-  @RequirePermissions(Permission.ManageAllocation)
-  @ApiOperation({ summary: 'Create an allocation (a stock of prizes for one Nepal day)' })
+  @StaffPost('', 'Create an allocation (a stock of prizes for one Nepal day)', Permission.ManageAllocation)
   async create(@CurrentUser() actor: AuthUser, @Body() dto: CreateAllocationDto) {
     return { data: await this.allocations.create(actor, dto), message: 'Allocation created successfully.' };
   }

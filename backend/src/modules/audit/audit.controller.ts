@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { RequirePermissions } from '../../common/auth/decorators';
+import { StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { paginate, TableSpec } from '../../common/paging/paging';
 import { AuditQuery } from './dto/audit-query.dto';
@@ -26,9 +26,7 @@ export class AuditController {
     private readonly config: ConfigService,
   ) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadUser, { headOfficeOnly: true })
-  @ApiOperation({ summary: 'Audit trail table; filters user (email), resource, from, to (Nepal time)' })
+  @StaffGet('', 'Audit trail table; filters user (email), resource, from, to (Nepal time)', Permission.ReadUser, { headOfficeOnly: true })
   table(@Query() query: AuditQuery) {
     const tz = this.config.get('app').campaignTz;
     const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');

@@ -4,7 +4,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { TableQuery } from '../../common/paging/table-query';
 import { BikeModelService } from './bike-model.service';
@@ -24,9 +24,7 @@ export class BikeModelController {
     sendJson(res, await this.models.publicAnswer.get());
   }
 
-  @Get('bike-model')
-  @RequirePermissions(Permission.ReadBikeModel)
-  @ApiOperation({ summary: 'Bike model table (paging protocol); with ?all: { data: { data: [{ id, title }] } }' })
+  @StaffGet('bike-model', 'Bike model table (paging protocol); with ?all: { data: { data: [{ id, title }] } }', Permission.ReadBikeModel)
   async table(@Query() query: TableQuery) {
     if (query.all !== undefined) return { data: { data: await this.models.all() } };
     return this.models.table(query);

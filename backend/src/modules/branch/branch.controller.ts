@@ -3,7 +3,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { AuditExport } from '../audit/audit.decorator';
@@ -37,9 +37,7 @@ export class BranchController {
     sendJson(res, await this.branches.publicAnswer.get());
   }
 
-  @Get('branch')
-  @RequirePermissions(Permission.ReadBranch)
-  @ApiOperation({ summary: 'Branch table (paging protocol), with registrations_count and the allocation counts' })
+  @StaffGet('branch', 'Branch table (paging protocol), with registrations_count and the allocation counts', Permission.ReadBranch)
   table(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.branches.table(user, query);
   }
@@ -54,9 +52,7 @@ export class BranchController {
     await streamWorkbook(res, { filename: 'Branches.xlsx', sheetName: 'Branches', columns: EXPORT_COLUMNS, rows: data });
   }
 
-  @Get('branch-stats')
-  @RequirePermissions(Permission.ReadBranch)
-  @ApiOperation({ summary: 'Per branch: preregistrations, sales, test_rides, prizes_awarded' })
+  @StaffGet('branch-stats', 'Per branch: preregistrations, sales, test_rides, prizes_awarded', Permission.ReadBranch)
   async stats(@CurrentUser() user: AuthUser) {
     return { data: await this.branches.stats(user) };
   }

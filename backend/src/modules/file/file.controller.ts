@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { UnprocessableError } from '../../common/http/errors';
 import { ListFilesDto, UploadFilesDto } from './dto/upload-files.dto';
 import { fileView } from './file-view';
@@ -16,9 +16,7 @@ const FILE_FIELDS = new Set(['files[]', 'files']);
 export class FileController {
   constructor(private readonly files: FileService) {}
 
-  @Get('file')
-  @RequirePermissions()
-  @ApiOperation({ summary: 'Files for the picker, newest first (type=image: images only; type=file: every file)' })
+  @StaffGet('file', 'Files for the picker, newest first (type=image: images only; type=file: every file)', )
   async list(@Query() query: ListFilesDto) {
     return { data: (await this.files.list(query.type)).map(fileView) };
   }

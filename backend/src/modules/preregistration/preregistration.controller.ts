@@ -3,7 +3,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet, StaffPost } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { AuditExport } from '../audit/audit.decorator';
 import type { Upload } from '../file/upload';
@@ -19,9 +19,7 @@ import { PreregistrationService } from './preregistration.service';
 export class PreregistrationController {
   constructor(private readonly preregistrations: PreregistrationService) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Table (paging protocol); filters phone, bike_model, branch, from, to, prize' })
+  @StaffGet('', 'Table (paging protocol); filters phone, bike_model, branch, from, to, prize', Permission.ReadRegistration)
   table(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationQuery) {
     return this.preregistrations.table(actor, query);
   }
@@ -35,9 +33,7 @@ export class PreregistrationController {
     return this.preregistrations.download(actor, query, res);
   }
 
-  @Get(':slug')
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'One pre-registration; the code only with send-sms' })
+  @StaffGet(':slug', 'One pre-registration; the code only with send-sms', Permission.ReadRegistration)
   async findOne(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
     return { data: await this.preregistrations.findForStaff(actor, slug) };
   }
@@ -74,10 +70,7 @@ export class PreregistrationController {
     return { message: 'Pre-registration deleted successfully.' };
   }
 
-  @Post(':slug/verify')
-  @HttpCode(200)
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Staff verification with the code the customer received; runs the draw' })
+  @StaffPost(':slug/verify', 'Staff verification with the code the customer received; runs the draw', Permission.ReadRegistration)
   async verify(@CurrentUser() actor: AuthUser, @Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
     const { already } = await this.preregistrations.verify(slug, dto.code, actor);
     return {
@@ -86,10 +79,7 @@ export class PreregistrationController {
     };
   }
 
-  @Post(':slug/resend')
-  @HttpCode(200)
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })
+  @StaffPost(':slug/resend', 'Send a new code (60 s between codes, 5 per phone per Nepal day)', Permission.ReadRegistration)
   async resend(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
     const phone = await this.preregistrations.resend(slug, actor);
     return { message: `A new code has been sent to ${phone}.` };

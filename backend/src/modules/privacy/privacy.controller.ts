@@ -1,7 +1,7 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, StaffPost } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { PrivacyService } from './privacy.service';
 
@@ -15,10 +15,7 @@ import { PrivacyService } from './privacy.service';
 export class PrivacyController {
   constructor(private readonly privacy: PrivacyService) {}
 
-  @Post(':slug/erase')
-  @HttpCode(200)
-  @RequirePermissions(Permission.UpdateUser, Permission.UpdateSettings)
-  @ApiOperation({ summary: "Erase a customer's personal data (Super Admin); the draw and prize stay under a pseudonym" })
+  @StaffPost(':slug/erase', "Erase a customer's personal data (Super Admin); the draw and prize stay under a pseudonym", Permission.UpdateUser, Permission.UpdateSettings)
   async erase(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
     const { already } = await this.privacy.erase(actor, slug);
     return { message: already ? 'This customer was already erased.' : 'The customer’s personal data was erased.' };

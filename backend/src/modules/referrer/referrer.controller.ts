@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { DateRangeQuery } from '../../common/paging/table-query';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
@@ -13,9 +13,7 @@ import { ReferrerService } from './referrer.service';
 export class ReferrerController {
   constructor(private readonly referrers: ReferrerService) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Referrer report (paging protocol): title, referrals_count, test_rides_count within from/to' })
+  @StaffGet('', 'Referrer report (paging protocol): title, referrals_count, test_rides_count within from/to', Permission.ReadRegistration)
   @ApiQuery({ name: 'from', required: false, description: "Nepal time: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm', or ISO with offset" })
   @ApiQuery({ name: 'to', required: false, description: 'Exclusive; a bare day includes that whole day' })
   table(@CurrentUser() actor: AuthUser, @Query() query: DateRangeQuery) {

@@ -3,7 +3,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet, StaffPost } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { TableQuery } from '../../common/paging/table-query';
 import { Throttle } from '@nestjs/throttler';
@@ -20,17 +20,13 @@ import { RegistrationService } from './registration.service';
 export class RegistrationController {
   constructor(private readonly registrations: RegistrationService) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Registered table (paging protocol); with ?all every row of the filters: { data: { data: [{ id, name, phone, slug }] } }' })
+  @StaffGet('', 'Registered table (paging protocol); with ?all every row of the filters: { data: { data: [{ id, name, phone, slug }] } }', Permission.ReadRegistration)
   async table(@CurrentUser() user: AuthUser, @Query() query: RegistrationQuery) {
     if (query.all !== undefined) return { data: { data: await this.registrations.all(user, query) } };
     return this.registrations.table(user, query);
   }
 
-  @Get('deleted')
-  @RequirePermissions(Permission.DeleteRegistration)
-  @ApiOperation({ summary: 'Soft-deleted registrations (paging protocol)' })
+  @StaffGet('deleted', 'Soft-deleted registrations (paging protocol)', Permission.DeleteRegistration)
   deleted(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.registrations.deletedTable(user, query);
   }
@@ -44,10 +40,7 @@ export class RegistrationController {
     return this.registrations.download(user, query, res);
   }
 
-  @Post('search')
-  @HttpCode(200)
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Up to 20 registrations matching q (name, phone, bill no): the referring-registration picker' })
+  @StaffPost('search', 'Up to 20 registrations matching q (name, phone, bill no): the referring-registration picker', Permission.ReadRegistration)
   async search(@CurrentUser() user: AuthUser, @Body() dto: SearchRegistrationDto) {
     return { data: await this.registrations.search(user, dto.q) };
   }
@@ -64,9 +57,7 @@ export class RegistrationController {
     return { data: await this.registrations.create(user, dto), message: 'Registration created successfully.' };
   }
 
-  @Get(':slug')
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'One registration with its pre-registration, coupon and total prize' })
+  @StaffGet(':slug', 'One registration with its pre-registration, coupon and total prize', Permission.ReadRegistration)
   async findOne(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
     return { data: await this.registrations.findOne(user, slug) };
   }
@@ -88,10 +79,7 @@ export class RegistrationController {
     return { message: 'Registration deleted successfully.' };
   }
 
-  @Post(':slug/restore')
-  @HttpCode(200)
-  @RequirePermissions(Permission.DeleteRegistration)
-  @ApiOperation({ summary: 'Restores a soft-deleted registration' })
+  @StaffPost(':slug/restore', 'Restores a soft-deleted registration', Permission.DeleteRegistration)
   async restore(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
     return { data: await this.registrations.restore(user, slug), message: 'Registration restored successfully.' };
   }

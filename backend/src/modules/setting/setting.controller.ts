@@ -4,7 +4,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { UpdateSettingDto } from './dto/update-setting.dto';
 import { SettingService } from './setting.service';
@@ -22,9 +22,7 @@ export class SettingController {
     sendJson(res, await this.settings.publicBody.get());
   }
 
-  @Get('setting')
-  @RequirePermissions(Permission.UpdateSettings)
-  @ApiOperation({ summary: 'Every setting, for the settings form (SMS templates, base prizes, roadies too)' })
+  @StaffGet('setting', 'Every setting, for the settings form (SMS templates, base prizes, roadies too)', Permission.UpdateSettings)
   async all() {
     return { data: await this.settings.adminSettings() };
   }

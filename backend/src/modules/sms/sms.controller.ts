@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { smsSegments } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { TableQuery } from '../../common/paging/table-query';
 import { CreateSmsDto } from './dto/create-sms.dto';
@@ -48,16 +48,12 @@ export class SmsController {
     return { data: smsSegments(dto.text) };
   }
 
-  @Get()
-  @RequirePermissions(Permission.SendSms)
-  @ApiOperation({ summary: 'Bulk SMS batches (paging protocol) with their queued, sent and failed counts' })
+  @StaffGet('', 'Bulk SMS batches (paging protocol) with their queued, sent and failed counts', Permission.SendSms)
   table(@CurrentUser() user: AuthUser, @Query() query: TableQuery) {
     return this.batches.table(user, query);
   }
 
-  @Get(':id')
-  @RequirePermissions(Permission.SendSms)
-  @ApiOperation({ summary: 'One bulk SMS batch with its counts' })
+  @StaffGet(':id', 'One bulk SMS batch with its counts', Permission.SendSms)
   async findOne(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return { data: await this.batches.findOne(user, id) };
   }

@@ -1,7 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { ConfigService } from '../../config/config.module';
 import { StatsService } from './stats.service';
@@ -14,9 +14,7 @@ export class StatsController {
     private readonly config: ConfigService,
   ) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadRegistration)
-  @ApiOperation({ summary: 'Dashboard counts: sales, pre-registrations and test rides, today and yesterday in Nepal time' })
+  @StaffGet('', 'Dashboard counts: sales, pre-registrations and test rides, today and yesterday in Nepal time', Permission.ReadRegistration)
   async get(@CurrentUser() user: AuthUser) {
     const data = await this.stats.stats(user);
     // The Super Admin (who holds the settings) is told on the dashboard when the forms run without a captcha on purpose.

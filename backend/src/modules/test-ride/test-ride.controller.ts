@@ -3,7 +3,7 @@ import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { TestRideQuery } from './dto/test-ride-query.dto';
 import { Throttle } from '@nestjs/throttler';
 import { AuditExport } from '../audit/audit.decorator';
@@ -30,9 +30,7 @@ export class TestRideController {
     return { data: await this.rides.create(dto, ip), message: 'Thank You for Test Ride Booking.' };
   }
 
-  @Get()
-  @RequirePermissions()
-  @ApiOperation({ summary: 'Test rides table (paging protocol), within from/to' })
+  @StaffGet('', 'Test rides table (paging protocol), within from/to', )
   @ApiQuery(FROM)
   @ApiQuery(TO)
   table(@CurrentUser() actor: AuthUser, @Query() query: TestRideQuery) {

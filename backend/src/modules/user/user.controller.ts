@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
-import { CurrentUser, RequirePermissions } from '../../common/auth/decorators';
+import { CurrentUser, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { TableQuery } from '../../common/paging/table-query';
 import { CreateUserDto } from './dto/create-user.dto';
@@ -13,9 +13,7 @@ import { UserService } from './user.service';
 export class UserController {
   constructor(private readonly users: UserService) {}
 
-  @Get()
-  @RequirePermissions(Permission.ReadUser)
-  @ApiOperation({ summary: 'Staff users table (paging protocol)' })
+  @StaffGet('', 'Staff users table (paging protocol)', Permission.ReadUser)
   table(@CurrentUser() actor: AuthUser, @Query() query: TableQuery) {
     return this.users.table(actor, query);
   }
