@@ -1,4 +1,5 @@
 /** Dates as the staff screens show them (amounts: `rupees` of @campaign/domain). Pure, so they are unit-tested. */
+import { bothCalendars } from '@campaign/domain/bs-date';
 
 /** The campaign's zone (DESIGN section 2): every "today" and every date shown is Nepal's. */
 export const CAMPAIGN_TZ = 'Asia/Kathmandu';
@@ -28,12 +29,21 @@ export function nepalDate(value: unknown): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
-/** 'YYYY-MM-DD HH:mm', Nepal wall-clock time. */
+/**
+ * A date-time as staff read it: the Nepal day in BS first with the AD day beside it, then the
+ * 24-hour Nepal wall-clock time ('2082-08-08 BS (2025-11-24) 14:05').
+ */
 export function nepalDateTime(value: unknown): string {
   const d = asDate(value);
   if (!d) return '';
   const p = parts(d, true);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+  return `${bothCalendars(`${p.year}-${p.month}-${p.day}`)} ${p.hour}:${p.minute}`;
+}
+
+/** A day as staff read it: BS first, AD beside it ('2082-08-08 BS (2025-11-24)'). */
+export function staffDate(value: unknown): string {
+  const day = nepalDate(value);
+  return day ? bothCalendars(day) : '';
 }
 
 /** Today in Nepal, 'YYYY-MM-DD'. */

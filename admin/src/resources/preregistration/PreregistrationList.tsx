@@ -8,7 +8,7 @@ import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { downloadQuery } from '../registration/registrationQuery';
 import { DownloadButton } from '../../components/DownloadButton';
-import { nepalDate } from '../../components/format';
+import { staffDate } from '../../components/format';
 import { digitsOnly } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
@@ -120,7 +120,7 @@ export const PreregistrationList = () => {
         <DataTable.Col source="phone" label="Phone" />
         {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? 'Public'} />}
         {isAdmin && <DataTable.Col source="nearest_branch.title" label="Nearest Branch" render={(r) => r.nearest_branch?.title ?? '—'} />}
-        <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDate(r.created_at)} />
+        <DataTable.Col source="created_at" label="Registered" render={(r) => staffDate(r.created_at)} />
         <DataTable.Col source="bike_model.title" label="Bike" render={(r) => r.bike_model?.title ?? '—'} />
         <DataTable.Col source="prize" label="Register Prize" render={(r) => (r.prize == null ? '—' : rupees(r.prize))} />
       </DataTable>
