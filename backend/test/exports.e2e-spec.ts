@@ -1,3 +1,4 @@
+import { adToBs } from '@campaign/domain';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { binaryParser } from './factories/authz';
@@ -96,7 +97,33 @@ describe('exports as workbooks', () => {
     // 18:16 UTC is 00:01 the next day in Kathmandu: the cell is that wall-clock time.
     expect(cell('Registered (Nepal time)').value).toEqual(new Date('2026-11-11T00:01:00Z'));
     expect(cell('Registered (Nepal time)').numFmt).toBe('yyyy-mm-dd hh:mm');
+    // Beside it, the same Nepal day in Bikram Sambat: 11 November 2026 is 25 Kartik 2083.
+    expect(cell('Registered (BS)').value).toBe('2083-07-25');
     expect(cell('Register Prize').value).toBe(5000);
+  });
+
+  it.each([
+    ['/preregistration/download', 'Registered (Nepal time)'],
+    ['/registration/download', 'Registered'],
+    ['/test-ride/download', 'Registered'],
+  ])('%s: every BS day is the BS of the AD date beside it', async (download, column) => {
+    const sheet = await sheetOf(download);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const ad = header.indexOf(column) + 1;
+    const bs = header.indexOf('Registered (BS)') + 1;
+    expect(bs).toBe(ad + 1);
+    const mismatched: string[] = [];
+    let rows = 0;
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      rows++;
+      const at = row.getCell(ad).value as Date;
+      // The AD cell is the Nepal wall-clock time written as a zone-less date: its UTC day is the Nepal day.
+      const expected = adToBs(at.toISOString().slice(0, 10));
+      if (row.getCell(bs).value !== expected) mismatched.push(`${at.toISOString()} -> ${String(row.getCell(bs).value)}`);
+    });
+    expect(rows).toBeGreaterThan(0);
+    expect(mismatched).toEqual([]);
   });
 
   it('keeps a formula-looking purchase name as text, with amounts as numbers and the date as a date cell', async () => {
@@ -104,6 +131,7 @@ describe('exports as workbooks', () => {
     const { cell } = find(await sheetOf('/registration/download'), 'Name', text);
     expectText(cell('Name'), text);
     expect(cell('Registered').value).toEqual(new Date('2026-11-11T00:01:00Z'));
+    expect(cell('Registered (BS)').value).toBe('2083-07-25');
     expect([cell('Register Prize').value, cell('Buy Prize').value, cell('Total Prize').value]).toEqual([3000, 1500, 4500]);
   });
 

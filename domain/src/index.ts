@@ -3,6 +3,7 @@
  * them imports it by name (`@campaign/domain`), none reaches into another's source.
  */
 export * from './amount';
+export * from './bs-date';
 export * from './codes';
 export * from './options';
 export * from './phone';

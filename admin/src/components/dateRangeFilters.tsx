@@ -1,4 +1,5 @@
 import { TextInput } from 'react-admin';
+import { BsDateInput } from './BsDateInput';
 import { dayParam, hourInputValue, hourParam } from './dateFilters';
 
 const hourSlots = { htmlInput: { step: 3600 }, inputLabel: { shrink: true } };
@@ -8,6 +9,8 @@ const daySlots = { inputLabel: { shrink: true } };
  * The From and To filters of a list, always shown. `hour`: date-time pickers in hourly
  * steps (SPEC section 9), sent as 'YYYY-MM-DD HH:mm'; `day`: date pickers, sent as
  * 'YYYY-MM-DD' (a bare `to` day includes that whole day on the server). Nepal time.
+ * Each has a BS twin ('From (BS)', 'To (BS)') bound to the same filter: type either calendar,
+ * both show the filter.
  */
 export function dateRangeFilters(step: 'hour' | 'day' = 'hour') {
   const props =
@@ -16,6 +19,8 @@ export function dateRangeFilters(step: 'hour' | 'day' = 'hour') {
       : { type: 'date', parse: dayParam, slotProps: daySlots };
   return [
     <TextInput key="from" source="from" label="From" alwaysOn helperText={false} {...props} />,
+    <BsDateInput key="from-bs" source="from" label="From (BS)" hour={step === 'hour'} alwaysOn />,
     <TextInput key="to" source="to" label="To" alwaysOn helperText={false} {...props} />,
+    <BsDateInput key="to-bs" source="to" label="To (BS)" hour={step === 'hour'} alwaysOn />,
   ];
 }

@@ -1,5 +1,5 @@
 /** Dates as the staff screens show them (amounts: `rupees` of @campaign/domain). Pure, so they are unit-tested. */
-import { bothCalendars } from '@campaign/domain/bs-date';
+import { bothCalendars } from '@campaign/domain';
 
 /** The campaign's zone (DESIGN section 2): every "today" and every date shown is Nepal's. */
 export const CAMPAIGN_TZ = 'Asia/Kathmandu';

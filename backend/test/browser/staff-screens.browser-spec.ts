@@ -124,4 +124,31 @@ describe('staff screens (browser)', () => {
       await page.getByText('No deleted registrations', { exact: true }).waitFor();
     });
   });
+
+  it('shows the pre-registration list’s dates BS first with AD beside them, and filters it by a BS date range', async () => {
+    const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+    // Three customers on AD days around Mangsir 2082: 2025-11-10, 2025-11-20 and 2025-11-28, at noon in Nepal.
+    const made: Record<string, string> = { '2025-11-10': 'Kartik Customer', '2025-11-20': 'Mangsir Customer', '2025-11-28': 'Late Mangsir Customer' };
+    for (const [day, name] of Object.entries(made)) {
+      const pre = await makePreregistration(t.db, { branchId: staff.branch_id, name });
+      await t.db.query(`UPDATE preregistration SET created_at = $2::timestamptz WHERE id = $1`, [pre.id, `${day}T12:00:00+05:45`]);
+    }
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await page.goto(`${t.url}/admin/preregistration`);
+    await page.locator('table tbody tr').first().waitFor();
+    // 1 Mangsir 2082 (17 November 2025) up to 8 Mangsir 2082 (24 November 2025).
+    await page.getByRole('textbox', { name: 'From (BS)' }).fill('2082-08-01');
+    await page.getByRole('textbox', { name: 'To (BS)' }).fill('2082-08-08');
+    await page.waitForURL((u) => decodeURIComponent(u.search).includes('2025-11-24 00:00'));
+    await page.locator('table tbody tr').filter({ hasText: 'Kartik Customer' }).waitFor({ state: 'detached' });
+    await page.locator('table tbody tr').filter({ hasText: 'Late Mangsir Customer' }).waitFor({ state: 'detached' });
+    const rows = await page.locator('table tbody tr').allInnerTexts();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('Mangsir Customer');
+    expect(rows[0]).toContain('2082-08-04 BS (2025-11-20)');
+    // The AD pickers show the same filter.
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-11-17T00:00');
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2025-11-24T00:00');
+  });
 });

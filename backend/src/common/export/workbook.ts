@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { Cell, stream as ExcelStream, Style } from 'exceljs';
 import { xmlText } from '../xml';
-import { DEFAULT_TZ, tzOffsetMinutes } from '../time';
+import { adToBs } from '@campaign/domain';
+import { campaignDay, DEFAULT_TZ, tzOffsetMinutes } from '../time';
 
 /** A cell's value: numbers stay numbers, a Date is an instant shown as the campaign's wall-clock time, anything else is text. */
 export type ExportValue = string | number | Date | null | undefined;
@@ -11,6 +12,38 @@ export interface ExportColumn<T> {
   header: string;
   width?: number;
   value: (row: T) => ExportValue;
+  /** A date column: the sheet adds '<header> (BS)' after it, the Bikram Sambat day of each date in the campaign's zone. */
+  date?: true;
+}
+
+/** The columns as the sheet has them: each date column followed by its BS day. */
+export function withBsDays<T>(columns: ExportColumn<T>[], tz: string): ExportColumn<T>[] {
+  // One conversion per quarter hour of data (zone offsets change at most there), not per row.
+  const days = new Map<number, string | null>();
+  const bsDay = (at: Date): string | null => {
+    const bucket = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+    let day = days.get(bucket);
+    if (day === undefined) {
+      day = adToBs(campaignDay(at, tz)) ?? null;
+      days.set(bucket, day);
+    }
+    return day;
+  };
+  return columns.flatMap((c) =>
+    c.date
+      ? [
+          c,
+          {
+            header: `${c.header.replace(/ \(Nepal time\)$/, '')} (BS)`,
+            width: 14,
+            value: (row: T) => {
+              const at = c.value(row);
+              return at instanceof Date ? bsDay(at) : null;
+            },
+          },
+        ]
+      : [c],
+  );
 }
 
 export interface WorkbookDownload<T> {
@@ -125,7 +158,8 @@ async function taken(sheet: SheetStream, res: Response): Promise<void> {
  * connection).
  */
 export async function streamWorkbook<T>(res: Response, download: WorkbookDownload<T>): Promise<void> {
-  const { filename, sheetName, columns, rows } = download;
+  const { filename, sheetName, rows } = download;
+  const columns = withBsDays(download.columns, download.tz ?? DEFAULT_TZ);
   // The first row is read before anything is sent: a query that fails at once (the database
   // went away after the sign-in check) is still answered with its error (503), not a 200
   // followed by a cut-off file.

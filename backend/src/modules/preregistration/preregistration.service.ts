@@ -306,7 +306,7 @@ export class PreregistrationService implements OnModuleInit {
       { header: 'Verified', value: (r) => yesNo(r.is_verified) },
       { header: 'Purchased', value: (r) => yesNo(r.purchased) },
       { header: 'Register Prize', value: (r) => (r.prize as number | null) ?? '' },
-      { header: 'Registered (Nepal time)', width: 20, value: (r) => r.created_at },
+      { header: 'Registered (Nepal time)', width: 20, value: (r) => r.created_at, date: true },
     ];
     await streamWorkbook(res, {
       filename: 'Preregistrations.xlsx',

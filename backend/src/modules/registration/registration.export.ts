@@ -29,7 +29,7 @@ export const REGISTRATION_EXPORT_COLUMNS: ExportColumn<RegistrationExportRow>[] 
   { header: 'Bike Model', value: (r) => r.bike_model },
   { header: 'Branch', width: 24, value: (r) => r.branch },
   { header: 'City', width: 24, value: (r) => r.city },
-  { header: 'Registered', value: (r) => r.registered },
+  { header: 'Registered', value: (r) => r.registered, date: true },
   { header: 'Payment', value: (r) => r.payment_mode },
   { header: 'Register Prize', value: (r) => r.pre_prize },
   { header: 'Buy Prize', value: (r) => r.post_prize },

@@ -85,7 +85,7 @@ const TEST_RIDE_EXPORT_COLUMNS: ExportColumn<TestRideExportRow>[] = [
   { header: 'City', width: 28, value: (r) => r.city },
   { header: 'Branch', width: 26, value: (r) => r.branch },
   { header: 'Type', width: 11, value: (r) => r.type },
-  { header: 'Registered', width: 18, value: (r) => r.registered },
+  { header: 'Registered', width: 18, value: (r) => r.registered, date: true },
   { header: 'Referrer', width: 20, value: (r) => r.referrer },
 ];
 
