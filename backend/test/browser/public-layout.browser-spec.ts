@@ -76,6 +76,47 @@ describe('public routes keep still while they load (browser)', () => {
     }
   });
 
+  it('panels do not repeat their heading, the play icon leaves the winner’s name clear, and an amount never breaks after "Rs."', async () => {
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    // A scheme text that starts with the panel's own title, as editors tend to write it.
+    const saved = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ scheme: '<h2>Scheme Details</h2><p>Every verified pre-registration wins.</p>' });
+    expect(saved.status).toBe(200);
+    const landing = await context.newPage();
+    await step(landing, 'panel heading once', async () => {
+      await landing.goto(`${t.url}/`);
+      const details = landing.locator('details', { has: landing.locator('summary', { hasText: 'Scheme Details' }) });
+      await details.locator('summary').click();
+      await details.locator('.rich').waitFor();
+      expect((await details.locator('.rich').innerText()).trim()).toBe('Every verified pre-registration wins.');
+      expect(await details.getByText('Scheme Details').count()).toBe(1);
+    });
+    await landing.close();
+
+    // A narrow phone: a long winner name next to an amount.
+    const phone = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    const page = await phone.newPage();
+    await step(page, 'winner cards', async () => {
+      await page.goto(`${t.url}/winner-list`);
+      await page.locator('.video-grid li').first().waitFor();
+      const cards = await page.$$eval('.video-grid li', (items) =>
+        items.map((li) => {
+          const box = (el: Element | null) => el?.getBoundingClientRect();
+          const icon = box(li.querySelector('svg'));
+          const name = box(li.querySelector('.caption strong'));
+          const amount = li.querySelector('.caption .nowrap');
+          const overlaps = !!icon && !!name && icon.left < name.right && name.left < icon.right && icon.top < name.bottom && name.top < icon.bottom;
+          const lineHeight = amount ? parseFloat(getComputedStyle(amount).lineHeight) || 20 : 0;
+          return { overlaps, amountLines: amount ? Math.round(amount.getBoundingClientRect().height / lineHeight) : 0, amount: amount?.textContent ?? '' };
+        }),
+      );
+      expect(cards.length).toBeGreaterThan(0);
+      expect(cards.filter((c) => c.overlaps)).toEqual([]);
+      expect(cards.filter((c) => c.amount && c.amountLines !== 1)).toEqual([]);
+      expect(cards.every((c) => /^Rs\. [\d,]+$/.test(c.amount))).toBe(true);
+    });
+    await phone.close();
+  });
+
   it('the dialogs: enquiry, enter your code, verify and the draw to its result', async () => {
     const p = await pendingPreregistration(t.db, { branchId: null });
     const cases: [string, (page: Page) => Promise<void>][] = [

@@ -174,17 +174,18 @@ describe('purchase (browser)', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.readFile(file);
       const sheet = book.worksheets[0];
-      const header = (sheet.getRow(1).values as unknown[]).slice(1, 10);
-      expect(header).toEqual(['Bill No', 'Name', 'Bike Model', 'Branch', 'City', 'Registered', 'Payment', 'Register Prize', 'Buy Prize']);
+      const header = (sheet.getRow(1).values as unknown[]).slice(1, 11);
+      expect(header).toEqual(['Bill No', 'Name', 'Bike Model', 'Branch', 'City', 'Registered', 'Registered (BS)', 'Payment', 'Register Prize', 'Buy Prize']);
       const money = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : `Rs. ${Number(v).toLocaleString('en-IN')}`);
       const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
-      // Registered is a date cell holding Nepal's wall-clock time (an Excel date has no zone): read as the table writes it.
-      const when = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 16).replace('T', ' ') : `not a date cell: ${String(v)}`);
+      // Registered is a date cell holding Nepal's wall-clock time (an Excel date has no zone), its BS day beside it: read as the table writes them.
+      const when = (v: unknown, bs: unknown) =>
+        v instanceof Date ? `${String(bs)} BS (${v.toISOString().slice(0, 10)}) ${v.toISOString().slice(11, 16)}` : `not a date cell: ${String(v)}`;
       const inBook: string[][] = [];
       sheet.eachRow((row, n) => {
         if (n === 1) return;
         const v = row.values as unknown[];
-        inBook.push([text(v[1]), text(v[2]), text(v[3]), text(v[4]), text(v[5]), when(v[6]), text(v[7]).replace(/_/g, ' '), money(v[8]), money(v[9])]);
+        inBook.push([text(v[1]), text(v[2]), text(v[3]), text(v[4]), text(v[5]), when(v[6], v[7]), text(v[8]).replace(/_/g, ' '), money(v[9]), money(v[10])]);
       });
       expect(inBook).toEqual(rows);
     });
@@ -279,6 +280,68 @@ describe('purchase (browser)', () => {
       expect(text).toContain(`Branch: ${B.title}`);
       expect(text).toContain('Filters: None (every registration)');
       expect(text).toMatch(new RegExp(`${expected.length} customers · printed \\d{4}-\\d{2}-\\d{2}`));
+    });
+    await page.close();
+  });
+
+  it('sends the coupon SMS again from the registration’s detail page', async () => {
+    const sale = await purchase(A.id, await t.token('staff@example.com'), 'CASH', 'Coupon Again');
+    const [{ phone }] = await t.db.query(`SELECT phone FROM registration WHERE slug = $1`, [sale.slug]);
+    const sent = async () => (await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = $1 AND kind = 'coupon'`, [phone]))[0].n as number;
+    expect(await sent()).toBe(1);
+    // The 60 s between two sends has passed.
+    await t.db.query(`UPDATE sms_outbox SET created_at = created_at - interval '61 seconds' WHERE phone = $1 AND kind = 'coupon'`, [phone]);
+    const page = await context.newPage();
+    await signIn(page, t.url, 'staff@example.com');
+    await step(page, 'detail page button', async () => {
+      await page.goto(`${t.url}/admin/registration/${sale.slug}`);
+      await page.getByRole('button', { name: 'Send Coupon SMS Again' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The coupon SMS has been sent again.' }).waitFor();
+    });
+    expect(await sent()).toBe(2);
+    await page.close();
+  });
+
+  it('downloads the pre-registrations with the filters the list shows', async () => {
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await step(page, 'filter and download', async () => {
+      await page.goto(`${t.url}/admin/preregistration`);
+      await page.locator('table tbody tr').first().waitFor();
+      await page.getByRole('textbox', { name: 'From (BS)' }).fill('2082-08-01');
+      await page.waitForURL((u) => decodeURIComponent(u.search).includes('2025-11-17 00:00'));
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => r.url().includes('/api/v1/preregistration/download')),
+        page.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(new URL(request.url()).searchParams.get('from')).toBe('2025-11-17 00:00');
+    });
+    await page.close();
+  });
+
+  it('links a winner video to the winner’s registration, found by bill number, and shows its id and phone', async () => {
+    const sale = await purchase(B.id, await t.token('staff2@example.com'), 'CASH', 'Video Winner');
+    const [reg] = await t.db.query(`SELECT id, phone FROM registration WHERE slug = $1`, [sale.slug]);
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await step(page, 'video form', async () => {
+      await page.goto(`${t.url}/admin/video/create`);
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Video Winner: Rs. 50,000');
+      await page.getByRole('textbox', { name: /^Link URL/ }).fill('https://www.example.com/videos/winner');
+      await page.getByRole('spinbutton', { name: /^Amount/ }).fill('50000');
+      const search = page.getByRole('combobox', { name: /Winner.s registration/ });
+      await search.fill(sale.bill_no);
+      await page.getByRole('option', { name: new RegExp(sale.bill_no) }).first().click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin/video');
+    });
+    const [video] = await t.db.query(`SELECT id, registration_id, phone FROM video WHERE title = 'Video Winner: Rs. 50,000'`);
+    expect(video).toMatchObject({ registration_id: reg.id, phone: reg.phone });
+    await step(page, 'list and detail', async () => {
+      const row = page.locator('table tbody tr').filter({ hasText: 'Video Winner' });
+      expect(await row.innerText()).toContain(String(reg.id));
+      await row.click();
+      await page.getByText(reg.phone).first().waitFor();
     });
     await page.close();
   });
