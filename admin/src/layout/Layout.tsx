@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Fade } from '@mui/material';
+import { Button, Fade, IconButton } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -11,6 +11,7 @@ import {
   useResourceDefinitions,
 } from 'react-admin';
 import { Permission } from '../permissions';
+import { useIsPhone } from '../components/PhoneList';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 
@@ -26,7 +27,15 @@ const PreRegistrationShortcut = () => {
   const resources = useResourceDefinitions();
   // The form itself needs create-preregistration and a branch (head office cannot submit it).
   const { canAccess } = useCanAccess({ resource: 'preregistration', action: 'create' });
+  const isPhone = useIsPhone();
   if (!resources.preregistration || !canAccess || !permissions?.includes(Permission.CreateRegistration)) return null;
+  // On a phone the shortcut is an icon, so the page title keeps the bar's width.
+  if (isPhone)
+    return (
+      <IconButton component={Link} to="/admin/preregistration/create" color="inherit" aria-label="Pre-Registration" title="Pre-Registration">
+        <AddIcon />
+      </IconButton>
+    );
   return (
     <Button component={Link} to="/admin/preregistration/create" color="inherit" startIcon={<AddIcon />} sx={{ mr: 1 }}>
       Pre-Registration
@@ -36,7 +45,8 @@ const PreRegistrationShortcut = () => {
 
 const AppAppBar = () => (
   <AppBar userMenu={<AppUserMenu />} color="primary">
-    <TitlePortal />
+    {/* The whole title, on two lines if it must, never cut to 'Pre-' on a phone. */}
+    <TitlePortal sx={{ whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.2, fontSize: { xs: '1.05rem', sm: '1.25rem' } }} />
     <PreRegistrationShortcut />
   </AppBar>
 );

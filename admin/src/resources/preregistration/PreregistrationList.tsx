@@ -1,5 +1,5 @@
 import { rupees } from '@campaign/domain';
-import { KeyboardEvent, useEffect, useState } from 'react';
+import { KeyboardEvent, ReactElement, useEffect, useState } from 'react';
 import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { CreateButton, DataTable, List, SelectInput, useGetIdentity, useListContext } from 'react-admin';
@@ -8,6 +8,7 @@ import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { downloadQuery } from '../registration/registrationQuery';
 import { DownloadButton } from '../../components/DownloadButton';
+import { PhoneFilterButton, PhoneRows, useIsPhone } from '../../components/PhoneList';
 import { staffDate } from '../../components/format';
 import { digitsOnly } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
@@ -50,11 +51,12 @@ const PhoneSearch = () => {
   );
 };
 
-const ListActions = () => {
+const ListActions = ({ phoneFilters }: { phoneFilters?: ReactElement[] }) => {
   const { filterValues } = useListContext();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, width: '100%', py: 1 }}>
       <PhoneSearch />
+      {phoneFilters && <PhoneFilterButton filters={phoneFilters} />}
       <Box sx={{ flex: 1 }} />
       <CreateButton />
       <DownloadButton path="/preregistration/download" filename="Preregistrations.xlsx" query={downloadQuery(filterValues)} />
@@ -77,7 +79,15 @@ function usePreregistrationFilters(isAdmin: boolean) {
   const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
   const { settings } = useCampaignSettings();
   return [
-    <SelectInput key="bike_model" source="bike_model" label="Bike Model" choices={bikeModels.data} optionText="title" emptyText="All" alwaysOn />,
+    <SelectInput
+      key="bike_model"
+      source="bike_model"
+      label="Bike Model"
+      choices={bikeModels.data}
+      optionText="title"
+      emptyText="All"
+      alwaysOn
+    />,
     ...(isAdmin
       ? [
           <SelectInput
@@ -113,17 +123,33 @@ export const PreregistrationList = () => {
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
   const filters = usePreregistrationFilters(isAdmin);
+  const isPhone = useIsPhone();
   return (
-    <List title="Pre-Registration" filters={filters} sort={SERVER_ORDER} perPage={10} actions={<ListActions />} empty={false}>
-      <DataTable rowClick={showRowClick} bulkActionButtons={false}>
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="phone" label="Phone" />
-        {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? 'Public'} />}
-        {isAdmin && <DataTable.Col source="nearest_branch.title" label="Nearest Branch" render={(r) => r.nearest_branch?.title ?? '—'} />}
-        <DataTable.Col source="created_at" label="Registered" render={(r) => staffDate(r.created_at)} />
-        <DataTable.Col source="bike_model.title" label="Bike" render={(r) => r.bike_model?.title ?? '—'} />
-        <DataTable.Col source="prize" label="Register Prize" render={(r) => (r.prize == null ? '—' : rupees(r.prize))} />
-      </DataTable>
+    <List
+      title="Pre-Registration"
+      filters={isPhone ? undefined : filters}
+      sort={SERVER_ORDER}
+      perPage={10}
+      actions={<ListActions phoneFilters={isPhone ? filters : undefined} />}
+      empty={false}
+    >
+      {isPhone ? (
+        <PhoneRows
+          primary={(r) => r.name}
+          secondary={(r) => `${r.phone} · ${r.prize == null ? 'No prize yet' : rupees(r.prize)}`}
+          tertiary={(r) => staffDate(r.created_at)}
+        />
+      ) : (
+        <DataTable rowClick={showRowClick} bulkActionButtons={false}>
+          <DataTable.Col source="name" label="Name" />
+          <DataTable.Col source="phone" label="Phone" />
+          {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? 'Public'} />}
+          {isAdmin && <DataTable.Col source="nearest_branch.title" label="Nearest Branch" render={(r) => r.nearest_branch?.title ?? '—'} />}
+          <DataTable.Col source="created_at" label="Registered" render={(r) => staffDate(r.created_at)} />
+          <DataTable.Col source="bike_model.title" label="Bike" render={(r) => r.bike_model?.title ?? '—'} />
+          <DataTable.Col source="prize" label="Register Prize" render={(r) => (r.prize == null ? '—' : rupees(r.prize))} />
+        </DataTable>
+      )}
     </List>
   );
 };

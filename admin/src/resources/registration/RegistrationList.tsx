@@ -1,7 +1,9 @@
 import { rupees } from '@campaign/domain';
 import PrintIcon from '@mui/icons-material/Print';
 import { Button, DataTable, List, TopToolbar, useGetIdentity, useListContext } from 'react-admin';
+import type { ReactElement } from 'react';
 import { DownloadButton } from '../../components/DownloadButton';
+import { PhoneFilterButton, PhoneRows, useIsPhone } from '../../components/PhoneList';
 import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
@@ -11,10 +13,11 @@ import { downloadQuery, filtersToQuery } from './registrationQuery';
 import { StatCards } from './StatCards';
 
 /** Print opens /admin/print with the same filters in a new tab; Download saves Registrations.xlsx. */
-const Actions = () => {
+const Actions = ({ phoneFilters }: { phoneFilters?: ReactElement[] }) => {
   const { filterValues } = useListContext();
   return (
     <TopToolbar>
+      {phoneFilters && <PhoneFilterButton filters={phoneFilters} />}
       <Button label="Print" onClick={() => window.open(`${ADMIN_BASE}/print?${filtersToQuery(filterValues)}`, '_blank')}>
         <PrintIcon />
       </Button>
@@ -32,21 +35,38 @@ export const RegistrationList = ({ title = 'Customers' }: { title?: string }) =>
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
   const filters = useRegistrationFilters();
+  const isPhone = useIsPhone();
   return (
     <>
       <StatCards />
-      <List resource="registration" title={title} filters={filters} sort={SERVER_ORDER} perPage={10} actions={<Actions />} empty={false}>
-        <DataTable rowClick={showRowClick} bulkActionButtons={false}>
-          <DataTable.Col source="bill_no" label="Bill No" />
-          <DataTable.Col source="name" label="Name" />
-          <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
-          {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
-          {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
-          <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
-          <DataTable.Col source="payment_mode" label="Payment" render={(r) => paymentModeLabel(r.payment_mode)} />
-          <DataTable.Col source="preregistration.prize" label="Register Prize" render={(r) => rupees(r.preregistration?.prize)} />
-          <DataTable.Col source="coupon_amount" label="Buy Prize" render={(r) => rupees(r.coupon_amount)} />
-        </DataTable>
+      <List
+        resource="registration"
+        title={title}
+        filters={isPhone ? undefined : filters}
+        sort={SERVER_ORDER}
+        perPage={10}
+        actions={<Actions phoneFilters={isPhone ? filters : undefined} />}
+        empty={false}
+      >
+        {isPhone ? (
+          <PhoneRows
+            primary={(r) => r.name}
+            secondary={(r) => `${r.phone} · ${rupees((r.preregistration?.prize ?? 0) + (r.coupon_amount ?? 0))}`}
+            tertiary={(r) => nepalDateTime(r.created_at)}
+          />
+        ) : (
+          <DataTable rowClick={showRowClick} bulkActionButtons={false}>
+            <DataTable.Col source="bill_no" label="Bill No" />
+            <DataTable.Col source="name" label="Name" />
+            <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
+            {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
+            {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
+            <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
+            <DataTable.Col source="payment_mode" label="Payment" render={(r) => paymentModeLabel(r.payment_mode)} />
+            <DataTable.Col source="preregistration.prize" label="Register Prize" render={(r) => rupees(r.preregistration?.prize)} />
+            <DataTable.Col source="coupon_amount" label="Buy Prize" render={(r) => rupees(r.coupon_amount)} />
+          </DataTable>
+        )}
       </List>
     </>
   );
