@@ -137,6 +137,8 @@ export function adminSizes(root: string): AdminSizes {
 
 export interface LighthouseFigures {
   score: number;
+  /** Lighthouse's accessibility category, 0-100. */
+  a11y: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -169,7 +171,7 @@ function lighthouseOnce(root: string, url: string, timeoutMs: number): Promise<L
   const args = [
     cli,
     url,
-    '--only-categories=performance',
+    '--only-categories=performance,accessibility',
     '--output=json',
     `--output-path=${out}`,
     '--quiet',
@@ -185,6 +187,7 @@ function lighthouseOnce(root: string, url: string, timeoutMs: number): Promise<L
         if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
         resolve({
           score: Math.round(Number(lhr.categories.performance.score) * 100),
+          a11y: Math.round(Number(lhr.categories.accessibility?.score ?? NaN) * 100),
           lcpMs: audit('largest-contentful-paint'),
           cls: audit('cumulative-layout-shift'),
           tbtMs: audit('total-blocking-time'),

@@ -1,11 +1,10 @@
 import { ReactElement, ReactNode, useState } from 'react';
-import { Box, Button, Drawer, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Drawer, Typography } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { FilterForm, SimpleList, useListContext, type RaRecord } from 'react-admin';
 import { showRowClick } from '../routing';
 
-/** A phone-sized screen (under 600 px wide): lists become one-line records and filters move into a drawer. */
-export const useIsPhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+export { useIsPhone } from './useIsPhone';
 
 /** How many of the drawer's filters (by their sources) narrow the list; a search shown outside the drawer is not counted. */
 export function activeFilterCount(values: Record<string, unknown> | undefined, sources: string[]): number {

@@ -11,7 +11,7 @@ import {
   useResourceDefinitions,
 } from 'react-admin';
 import { Permission } from '../permissions';
-import { useIsPhone } from '../components/PhoneList';
+import { useIsPhone } from '../components/useIsPhone';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 
