@@ -4,6 +4,7 @@ import { Box, InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { CreateButton, DataTable, List, SelectInput, useGetIdentity, useListContext } from 'react-admin';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
+import { useBikeModelFilter } from '../../components/bikeModelFilter';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { downloadQuery } from '../registration/registrationQuery';
@@ -76,18 +77,10 @@ interface Option {
  */
 function usePreregistrationFilters(isAdmin: boolean) {
   const branches = useApiList<Option>('/branches');
-  const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
+  const bikeModel = useBikeModelFilter();
   const { settings } = useCampaignSettings();
   return [
-    <SelectInput
-      key="bike_model"
-      source="bike_model"
-      label="Bike Model"
-      choices={bikeModels.data}
-      optionText="title"
-      emptyText="All"
-      alwaysOn
-    />,
+    bikeModel,
     ...(isAdmin
       ? [
           <SelectInput

@@ -1,10 +1,10 @@
 import { Typography } from '@mui/material';
 import { DataTable, List, SearchInput, useGetIdentity } from 'react-admin';
-import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
 import { showRowClick } from '../../routing';
 import { RestoreButton } from './RestoreButton';
+import { registrationColumns } from './registrationColumns';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 
@@ -36,12 +36,7 @@ export const RegistrationDeletedList = () => {
           </Typography>
         }
       >
-        <DataTable.Col source="bill_no" label="Bill No" />
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
-        {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
-        {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
-        <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
+        {registrationColumns(isAdmin)}
         <DataTable.Col label="Actions" disableSort>
           <RestoreButton />
         </DataTable.Col>

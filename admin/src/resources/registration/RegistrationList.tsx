@@ -10,6 +10,7 @@ import type { Identity } from '../../providers/authProvider';
 import { ADMIN_BASE, showRowClick } from '../../routing';
 import { paymentModeLabel, useRegistrationFilters } from './registrationFilters';
 import { downloadQuery, filtersToQuery } from './registrationQuery';
+import { registrationColumns } from './registrationColumns';
 import { StatCards } from './StatCards';
 
 /** Print opens /admin/print with the same filters in a new tab; Download saves Registrations.xlsx. */
@@ -56,12 +57,7 @@ export const RegistrationList = ({ title = 'Customers' }: { title?: string }) =>
           />
         ) : (
           <DataTable rowClick={showRowClick} bulkActionButtons={false}>
-            <DataTable.Col source="bill_no" label="Bill No" />
-            <DataTable.Col source="name" label="Name" />
-            <DataTable.Col source="bike_model.title" label="Bike Model" render={(r) => r.bike_model?.title ?? '—'} />
-            {isAdmin && <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? '—'} />}
-            {isAdmin && <DataTable.Col source="branch.city" label="City" render={(r) => r.branch?.city ?? '—'} />}
-            <DataTable.Col source="created_at" label="Registered" render={(r) => nepalDateTime(r.created_at)} />
+            {registrationColumns(isAdmin)}
             <DataTable.Col source="payment_mode" label="Payment" render={(r) => paymentModeLabel(r.payment_mode)} />
             <DataTable.Col source="preregistration.prize" label="Register Prize" render={(r) => rupees(r.preregistration?.prize)} />
             <DataTable.Col source="coupon_amount" label="Buy Prize" render={(r) => rupees(r.coupon_amount)} />

@@ -1,6 +1,7 @@
 import { rupees } from '@campaign/domain';
 import { SearchInput, SelectInput, useGetIdentity } from 'react-admin';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
+import { useBikeModelFilter } from '../../components/bikeModelFilter';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';
@@ -28,7 +29,7 @@ export function useRegistrationFilters() {
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
   const branches = useApiList<Option>('/branches');
-  const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
+  const bikeModel = useBikeModelFilter();
   const { settings } = useCampaignSettings();
   const o = settings.options;
   return [
@@ -36,15 +37,7 @@ export function useRegistrationFilters() {
     ...(isAdmin
       ? [<SelectInput key="branch" source="branch" label="Branch" choices={branches.data} optionText="title" emptyText="All" alwaysOn />]
       : []),
-    <SelectInput
-      key="bike_model"
-      source="bike_model"
-      label="Bike Model"
-      choices={bikeModels.data}
-      optionText="title"
-      emptyText="All"
-      alwaysOn
-    />,
+    bikeModel,
     <SelectInput
       key="pre_prize"
       source="pre_prize"
