@@ -1,9 +1,6 @@
-import { CreateButton, DataTable, List, NumberField, SearchInput, TopToolbar } from 'react-admin';
+import { DataTable, NumberField } from 'react-admin';
+import { CatalogueList } from '../../components/CatalogueList';
 import { DownloadButton } from '../../components/DownloadButton';
-import { SERVER_ORDER } from '../../components/listDefaults';
-import { showRowClick } from '../../routing';
-
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />];
 
 /**
  * Dealers (branches): title, state, district, city, location, phone, mobile and Total
@@ -12,29 +9,16 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" /
  * Phone numbers keep one line (a landline's dash must not break it).
  */
 export const BranchList = () => (
-  <List
-    title="Dealers"
-    filters={filters}
-    sort={SERVER_ORDER}
-    perPage={10}
-    actions={
-      <TopToolbar>
-        <CreateButton />
-        <DownloadButton path="/branch/export" filename="Branches.xlsx" />
-      </TopToolbar>
-    }
-  >
-    <DataTable rowClick={showRowClick} bulkActionButtons={false}>
-      <DataTable.Col source="title" label="Title" />
-      <DataTable.Col source="state" label="State" disableSort />
-      <DataTable.Col source="district" label="District" disableSort />
-      <DataTable.Col source="city" label="City" disableSort />
-      <DataTable.Col source="location" label="Location" disableSort />
-      <DataTable.Col source="phone" label="Phone" disableSort sx={{ whiteSpace: 'nowrap' }} />
-      <DataTable.Col source="mobile" label="Mobile" disableSort sx={{ whiteSpace: 'nowrap' }} />
-      <DataTable.Col source="registrations_count" label="Total Sales">
-        <NumberField source="registrations_count" emptyText="0" />
-      </DataTable.Col>
-    </DataTable>
-  </List>
+  <CatalogueList title="Dealers" actions={<DownloadButton path="/branch/export" filename="Branches.xlsx" />}>
+    <DataTable.Col source="title" label="Title" />
+    <DataTable.Col source="state" label="State" disableSort />
+    <DataTable.Col source="district" label="District" disableSort />
+    <DataTable.Col source="city" label="City" disableSort />
+    <DataTable.Col source="location" label="Location" disableSort />
+    <DataTable.Col source="phone" label="Phone" disableSort sx={{ whiteSpace: 'nowrap' }} />
+    <DataTable.Col source="mobile" label="Mobile" disableSort sx={{ whiteSpace: 'nowrap' }} />
+    <DataTable.Col source="registrations_count" label="Total Sales">
+      <NumberField source="registrations_count" emptyText="0" />
+    </DataTable.Col>
+  </CatalogueList>
 );
