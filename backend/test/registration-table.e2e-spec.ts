@@ -161,13 +161,14 @@ describe('registration table and download', () => {
 
   it('writes the table’s columns to the workbook, the date as a date cell in Nepal time', async () => {
     const { header, rows } = await workbookRows(admin, { 'search[value]': 'Table a2' });
-    expect(header.slice(0, 10)).toEqual([
+    expect(header.slice(0, 11)).toEqual([
       'Bill No',
       'Name',
       'Bike Model',
       'Branch',
       'City',
       'Registered',
+      'Registered (BS)',
       'Payment',
       'Register Prize',
       'Buy Prize',
@@ -179,6 +180,8 @@ describe('registration table and download', () => {
       'Bike Model': 'Table Model Two',
       // A date cell (no zone in Excel) reading Nepal's wall clock: 18:16 UTC is 00:01 the next day.
       Registered: new Date('2026-11-11T00:01:00Z'),
+      // Beside it the same Nepal day in BS: 11 November 2026 is 25 Kartik 2083.
+      'Registered (BS)': '2083-07-25',
       Payment: 'FINANCE',
       'Register Prize': 5000,
       'Buy Prize': 2000,

@@ -1,3 +1,4 @@
+import { adToBs } from '@campaign/domain';
 import ExcelJS from 'exceljs';
 import { FakeProvider, RECAPTCHA_FAIL, RECAPTCHA_OK, startFakeProvider } from './harness/fake-provider';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -389,13 +390,13 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       const rows: string[][] = [];
       sheet.eachRow({ includeEmpty: false }, (row) => {
         const values = row.values as unknown[];
-        rows.push(Array.from({ length: 11 }, (_, i) => cellText(values[i + 1])));
+        rows.push(Array.from({ length: 12 }, (_, i) => cellText(values[i + 1])));
       });
       return rows;
     }
 
     type Row = { bike_model: { title: string }; name: string; email: string | null; phone: string; state: string; district: string; city: string; branch: { title: string }; type: string; created_at: string; referrer: { title: string } | null };
-    const asCells = (r: Row) => [r.bike_model.title, r.name, r.email ?? '', r.phone, r.state, r.district, r.city, r.branch.title, r.type, nepalTime(r.created_at), r.referrer?.title ?? ''];
+    const asCells = (r: Row) => [r.bike_model.title, r.name, r.email ?? '', r.phone, r.state, r.district, r.city, r.branch.title, r.type, nepalTime(r.created_at), adToBs(nepalTime(r.created_at).slice(0, 10)), r.referrer?.title ?? ''];
 
     it.each([
       ['admin, a date range', 'admin', { from: '2025-11-20 00:00', to: '2025-11-23 00:00' }],
@@ -408,7 +409,7 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
       expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(res.headers['content-disposition']).toBe('attachment; filename="TestRides.xlsx"');
       const [header, ...rows] = await workbookRows(res.body);
-      expect(header).toEqual(['Model', 'Name', 'Email', 'Phone', 'State', 'District', 'City', 'Branch', 'Type', 'Registered', 'Referrer']);
+      expect(header).toEqual(['Model', 'Name', 'Email', 'Phone', 'State', 'District', 'City', 'Branch', 'Type', 'Registered', 'Registered (BS)', 'Referrer']);
       const tableRes = await table(auth, { ...query, length: -1 });
       expect(rows.length).toBeGreaterThan(0);
       expect(rows).toEqual(tableRes.body.data.map(asCells));
