@@ -525,10 +525,14 @@ export class PreregistrationService implements OnModuleInit {
    */
   private async drawOncePerPhone(em: EntityManager, row: LockedRow): Promise<number | null> {
     await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw:' || $1))`, [row.phone]);
+    // Two index lookups (the phone; an erased record's key), never an OR the planner might scan for.
     const holders: Array<{ id: number; deleted: boolean; prize: number }> = await em.query(
-      `SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration
-        WHERE (phone = $1 OR erased_phone_key = $3) AND id <> $2 AND prize IS NOT NULL
-        ORDER BY (deleted_at IS NULL) DESC, id`,
+      `SELECT id, deleted, prize FROM (
+         SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration WHERE phone = $1 AND id <> $2 AND prize IS NOT NULL
+         UNION ALL
+         SELECT id, deleted_at IS NOT NULL AS deleted, prize FROM preregistration WHERE erased_phone_key = $3 AND id <> $2 AND prize IS NOT NULL
+       ) h
+       ORDER BY NOT deleted DESC, id`,
       [row.phone, row.id, this.identityKey('phone', row.phone)],
     );
     const holder = holders[0];
@@ -635,8 +639,11 @@ export class PreregistrationService implements OnModuleInit {
     const find = async (column: IdentityField, value: string): Promise<Earlier | undefined> =>
       (
         await em.query(
-          `SELECT slug, owner_branch_id, purchased FROM preregistration
-            WHERE (${column} = $1 OR ${ERASED_KEY_COLUMN[column]} = $3) AND deleted_at IS NULL AND id <> $2 ORDER BY id LIMIT 1`,
+          `SELECT slug, owner_branch_id, purchased FROM (
+             SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2
+             UNION ALL
+             SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${ERASED_KEY_COLUMN[column]} = $3 AND deleted_at IS NULL AND id <> $2
+           ) earlier ORDER BY id LIMIT 1`,
           [value, v.exceptId ?? 0, this.identityKey(column, value)],
         )
       )[0];
