@@ -15,17 +15,19 @@ export interface CampaignOptions {
 export interface CampaignSettings {
   options: CampaignOptions;
   support_phones: string[];
+  campaign_name: string;
 }
 
 const EMPTY: CampaignSettings = {
   options: { pre_prizes: [], prizes: [], sources: [], payment_modes: [], roadies: [], allocation_types: [] },
   support_phones: [],
+  campaign_name: '',
 };
 
 let cached: Promise<CampaignSettings> | null = null;
 
 /**
- * The campaign's option lists and support phones, read once per page load (they change
+ * The campaign's option lists, support phones and name, read once per page load (they change
  * only when head office edits the settings). A failure leaves the lists empty and is not
  * kept, so the next screen asks again.
  */
@@ -41,6 +43,7 @@ export function useCampaignSettings(): { settings: CampaignSettings; isPending: 
     cached ??= dataProvider.getObject<Partial<CampaignSettings>>('/settings').then((s) => ({
       options: { ...EMPTY.options, ...(s.options ?? {}) },
       support_phones: s.support_phones ?? [],
+      campaign_name: s.campaign_name ?? '',
     }));
     cached.then(
       (settings) => alive && setState({ settings, isPending: false, error: null }),

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { useDataProvider, useGetIdentity } from 'react-admin';
+import { useGetIdentity } from 'react-admin';
 import { nepalDateTime } from '../../components/format';
+import { useApiList } from '../../components/useApiList';
+import { useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';
-import type { AppDataProvider } from '../../providers/dataProvider';
 
 /** How the registered list's filters read on paper. */
 const FILTER_LABELS: Record<string, string> = {
@@ -37,16 +37,11 @@ export function describeFilters(filter: Record<string, string>, models: Named[])
  * it was printed (Nepal time), so a sheet found on a desk says what it is.
  */
 export const PrintHeading = ({ filter, count }: { filter: Record<string, string>; count: number }) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
   const { identity } = useGetIdentity();
-  const [campaign, setCampaign] = useState('');
-  const [models, setModels] = useState<Named[]>([]);
-  const [branches, setBranches] = useState<Named[]>([]);
-  useEffect(() => {
-    dataProvider.getObject<{ campaign_name?: string }>('/settings').then((s) => setCampaign(s.campaign_name ?? ''), () => undefined);
-    dataProvider.getAll<Named>('/bike-models').then(setModels, () => undefined);
-    dataProvider.getAll<Named>('/branches').then(setBranches, () => undefined);
-  }, [dataProvider]);
+  // The same reads as the list's filters: the names they offered are the names printed.
+  const campaign = useCampaignSettings().settings.campaign_name;
+  const models = useApiList<Named>('/bike-model', { all: '1' }).data;
+  const branches = useApiList<Named>('/branches').data;
   const own = (identity as Identity | undefined)?.branch;
   const branch = own?.title ?? (filter.branch ? (branches.find((b) => String(b.id) === filter.branch)?.title ?? filter.branch) : 'All branches');
   return (

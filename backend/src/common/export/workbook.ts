@@ -18,17 +18,7 @@ export interface ExportColumn<T> {
 
 /** The columns as the sheet has them: each date column followed by its BS day. */
 export function withBsDays<T>(columns: ExportColumn<T>[], tz: string): ExportColumn<T>[] {
-  // One conversion per quarter hour of data (zone offsets change at most there), not per row.
-  const days = new Map<number, string | null>();
-  const bsDay = (at: Date): string | null => {
-    const bucket = Math.floor(at.getTime() / QUARTER_HOUR_MS);
-    let day = days.get(bucket);
-    if (day === undefined) {
-      day = adToBs(campaignDay(at, tz)) ?? null;
-      days.set(bucket, day);
-    }
-    return day;
-  };
+  const bsDay = perQuarterHour((at) => adToBs(campaignDay(at, tz)) ?? null);
   return columns.flatMap((c) =>
     c.date
       ? [
@@ -84,8 +74,18 @@ function styleOf(value: unknown): Partial<Style> {
   return PLAIN;
 }
 
-/** Zone offsets change at most at quarter hours: one lookup per quarter hour of data, not per row. */
+/** Zone offsets change at most at quarter hours: what depends on the zone is worked out once per quarter hour of data, not per row. */
 const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** `fn` of an instant, computed once per quarter hour it falls in (a Nepal day starts on a quarter hour too). */
+function perQuarterHour<R>(fn: (at: Date) => R): (at: Date) => R {
+  const seen = new Map<number, R>();
+  return (at) => {
+    const bucket = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+    if (!seen.has(bucket)) seen.set(bucket, fn(at));
+    return seen.get(bucket)!;
+  };
+}
 
 /**
  * An Excel date has no zone: it is a wall-clock time. The instant is shifted by the zone's offset
@@ -93,16 +93,8 @@ const QUARTER_HOUR_MS = 15 * 60_000;
  * server's own zone.
  */
 function wallClock(tz: string) {
-  const offsets = new Map<number, number>();
-  return (at: Date): Date => {
-    const bucket = Math.floor(at.getTime() / QUARTER_HOUR_MS);
-    let offset = offsets.get(bucket);
-    if (offset === undefined) {
-      offset = tzOffsetMinutes(at, tz);
-      offsets.set(bucket, offset);
-    }
-    return new Date(at.getTime() + offset * 60_000);
-  };
+  const offset = perQuarterHour((at) => tzOffsetMinutes(at, tz));
+  return (at: Date): Date => new Date(at.getTime() + offset(at) * 60_000);
 }
 
 /** The sheet's part of the zip as exceljs writes it: 64 KB batches handed to the deflate in `pipes`. */

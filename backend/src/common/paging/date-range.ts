@@ -13,7 +13,7 @@ export interface DateRange {
  * Values are those of `parseDateFilter` (Nepal wall time by day or hour, or an ISO instant);
  * a bare day in `to` includes that whole day. Anything else answers 422 under the field.
  */
-export function parseDateRange(query: Record<string, unknown>, tz: string): DateRange {
+export function parseDateRange(query: { from?: unknown; to?: unknown }, tz: string): DateRange {
   const errors: FieldErrors = {};
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const from = parseDateFilter(query.from, tz);

@@ -16,7 +16,6 @@ export interface PageQuery {
   order?: Array<{ column?: string | number; dir?: string }> | Record<string, { column?: string | number; dir?: string }>;
   columns?: Array<{ data?: string; name?: string }> | Record<string, { data?: string; name?: string }>;
   search?: { value?: string } | string;
-  [extra: string]: unknown;
 }
 
 export interface PageResult<T> {

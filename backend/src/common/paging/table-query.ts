@@ -40,7 +40,6 @@ export class TableQuery implements PageQuery {
   @Allow()
   all?: unknown;
 
-  [extra: string]: unknown;
 }
 
 /** A table with the `from`/`to` filter (Nepal wall time by day or hour, or an ISO instant). */

@@ -86,6 +86,9 @@ interface LockedRow {
   code_expires_at: Date | null;
 }
 
+/** A pre-registration locked for erasure: what the erasure blanks, keys and deletes. */
+export type ErasureRow = { id: number; phone: string | null; citizenship_no: string | null; screenshot_id: number | null; erased: boolean };
+
 type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
 
 /**
@@ -178,10 +181,10 @@ export class PreregistrationService implements OnModuleInit {
   }
 
   /** Erasure on request: locks a pre-registration by slug (deleted ones too) until the caller's transaction ends; 404 when unknown. */
-  async lockForErasure(em: EntityManager, slug: string): Promise<{ id: number; phone: string | null; screenshot_id: number | null; erased: boolean }> {
-    const [row] = await em.query(`SELECT id, phone, screenshot_id, erased_at FROM preregistration WHERE slug = $1 FOR UPDATE`, [slug]);
+  async lockForErasure(em: EntityManager, slug: string): Promise<ErasureRow> {
+    const [row] = await em.query(`SELECT id, phone, citizenship_no, screenshot_id, erased_at FROM preregistration WHERE slug = $1 FOR UPDATE`, [slug]);
     if (!row) throw PREREGISTRATION_FAILURES.fail('NotFound');
-    return { id: row.id, phone: row.phone, screenshot_id: row.screenshot_id, erased: !!row.erased_at };
+    return { id: row.id, phone: row.phone, citizenship_no: row.citizenship_no, screenshot_id: row.screenshot_id, erased: !!row.erased_at };
   }
 
   /**
@@ -190,15 +193,14 @@ export class PreregistrationService implements OnModuleInit {
    * hash of the phone and the citizenship number stays too, so the person is still one person
    * to the one-record and one-draw rules (erased-identity.ts).
    */
-  async erase(em: EntityManager, id: number, name: string): Promise<void> {
-    const [row]: Array<{ phone: string | null; citizenship_no: string | null }> = await em.query(`SELECT phone, citizenship_no FROM preregistration WHERE id = $1`, [id]);
-    const keyOf = (field: IdentityField) => (row?.[field] ? this.identityKey(field, row[field]) : null);
+  async erase(em: EntityManager, row: ErasureRow, name: string): Promise<void> {
+    const keyOf = (field: IdentityField) => (row[field] ? this.identityKey(field, row[field]) : null);
     await em.query(
       `UPDATE preregistration SET name = $2, address = NULL, phone = NULL, email = NULL, citizenship_no = NULL, note = NULL,
               roadie = NULL, screenshot_id = NULL, code = NULL, code_expires_at = NULL, erased_at = now(), updated_at = now(),
               erased_phone_key = COALESCE($3, erased_phone_key), erased_citizenship_key = COALESCE($4, erased_citizenship_key)
         WHERE id = $1`,
-      [id, name, keyOf('phone'), keyOf('citizenship_no')],
+      [row.id, name, keyOf('phone'), keyOf('citizenship_no')],
     );
   }
 

@@ -71,7 +71,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       if (row.erased) return { already: true };
       const name = pseudonym(row.id);
       const purchasePhones = await this.registrations.eraseForPreregistration(em, row.id, name);
-      await this.preregistrations.erase(em, row.id, name);
+      await this.preregistrations.erase(em, row, name);
       if (row.screenshot_id) files.push(...(await deleteFileRows(em, [row.screenshot_id])));
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {

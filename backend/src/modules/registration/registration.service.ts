@@ -33,7 +33,7 @@ import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { REGISTRATION_EXPORT_COLUMNS, RegistrationExportRow } from './registration.export';
 import { RegistrationQuery } from './dto/registration-query.dto';
-import { applyRegistrationFilters, registrationFilters } from './registration.filters';
+import { applyRegistrationFilters } from './registration.filters';
 import { RegistrationEntity } from './registration.entity';
 import { couponTemplate, prefixBillNo } from './registration.rules';
 import { returned } from '../../common/returned';
@@ -236,8 +236,7 @@ export class RegistrationService implements OnModuleInit {
 
   /** The filtered table query (live registrations) shared by the table, print and download. */
   private filtered(user: AuthUser, query: RegistrationQuery): SelectQueryBuilder<RegistrationEntity> {
-    const filters = registrationFilters(query, user, this.config.get('app').campaignTz);
-    return applyRegistrationFilters(this.query(user), filters);
+    return applyRegistrationFilters(this.query(user), query, user, this.config.get('app').campaignTz);
   }
 
   table(user: AuthUser, query: RegistrationQuery) {
