@@ -4,8 +4,6 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { FilterForm, SimpleList, useListContext, type RaRecord } from 'react-admin';
 import { showRowClick } from '../routing';
 
-export { useIsPhone } from './useIsPhone';
-
 /** How many of the drawer's filters (by their sources) narrow the list; a search shown outside the drawer is not counted. */
 export function activeFilterCount(values: Record<string, unknown> | undefined, sources: string[]): number {
   return [...new Set(sources)].filter((key) => {

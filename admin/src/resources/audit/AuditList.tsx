@@ -23,7 +23,7 @@ export const AUDIT_RESOURCES = [
 ].map((id) => ({ id, name: id }));
 
 /** The trail's resources that have a detail page, where the touched record opens. */
-const WITH_DETAIL = new Set(['preregistration', 'registration', 'branch', 'user', 'bike-model', 'video', 'test-ride', 'referrer']);
+const WITH_DETAIL = new Set(['preregistration', 'registration', 'branch', 'user', 'bike-model', 'video', 'test-ride']);
 
 /** The record the action touched: a link to its page where it has one (a deleted record's page says so). */
 const RecordCell = ({ resource, recordKey }: { resource: string; recordKey: string | null }) => {
