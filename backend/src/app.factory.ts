@@ -2,12 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
-import { budgetErrors, BUDGET, queryBudget, verifyFormBudget, verifyJsonBudget } from './common/http/request-budget';
+import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
@@ -47,8 +48,11 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
     }),
   );
-  app.use(express.json({ limit: BUDGET.bodyBytes, verify: verifyJsonBudget }));
-  app.use(express.urlencoded({ extended: true, limit: BUDGET.bodyBytes, parameterLimit: BUDGET.totalKeys, verify: verifyFormBudget }));
+  // An anonymous body has a far lower size cap than a staff one (the token's signature picks).
+  const jwt = app.get(JwtService);
+  const isStaff = signedByStaff((token) => jwt.verify(token));
+  app.use(anonymousBody(isStaff));
+  for (const parser of bodyParsers(isStaff)) app.use(parser);
   app.use(budgetErrors);
   app.use((req: Request, _res: Response, next: NextFunction) => {
     if (req.body && typeof req.body === 'object') wellFormedText(req.body);

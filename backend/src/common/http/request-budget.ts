@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 
 /**
  * The cost budget of one request, checked before any work is done on it.
@@ -16,10 +16,17 @@ import type { NextFunction, Request, Response } from 'express';
  * Over a cap the request is answered 413 with the cap's one message, before it is parsed
  * into objects (JSON and form bodies, query strings) or, for multipart, by multer's own
  * limits (file.module.ts) set from the same numbers.
+ *
+ * The large caps are for staff. Every form an anonymous visitor sends (sign-in, enquiry,
+ * code, test ride) is a few hundred bytes with a captcha token of at most a few kB, so an
+ * anonymous JSON or form body is capped far lower and refused from its Content-Length
+ * header, before a byte of it is read (anonymousBody below).
  */
 export const BUDGET = {
   /** Bytes of a JSON or form body (files go through multipart, capped per file). */
   bodyBytes: 1024 * 1024,
+  /** Bytes of a JSON or form body sent without a valid staff token. */
+  anonymousBodyBytes: 32 * 1024,
   /** Fields of one object. */
   keysPerObject: 100,
   /** Fields in the whole request (every object's keys, or a query string's parameters). */
@@ -34,6 +41,7 @@ export const BUDGET = {
 
 export const BUDGET_MESSAGES = {
   bodyBytes: `The request is too large (at most ${BUDGET.bodyBytes / 1024 / 1024} MB).`,
+  anonymousBodyBytes: `The request is too large (at most ${BUDGET.anonymousBodyBytes / 1024} KB without signing in).`,
   keysPerObject: `The request has too many fields in one object (at most ${BUDGET.keysPerObject}).`,
   totalKeys: `The request has too many fields (at most ${BUDGET.totalKeys}).`,
   arrayItems: `The request has a list that is too long (at most ${BUDGET.arrayItems} items).`,
@@ -157,6 +165,66 @@ export function queryBudget(req: Request, _res: Response, next: NextFunction) {
   }
 }
 
+const PARSED_BODY = /^application\/(json|x-www-form-urlencoded)\b/i;
+const BEARER = /^bearer +(\S+)$/i;
+const STAFF = Symbol('request-signed-by-staff');
+type MarkedRequest = Request & { [STAFF]?: boolean };
+
+/**
+ * Whether a request carries a token this server signed (its signature and expiry checked;
+ * whether the user still exists and the token is not revoked is the guard's job later).
+ * Only the body's size cap depends on it, so a revoked token gains nothing but the staff
+ * caps, all of which still hold. Remembered on the request: the check is one HMAC.
+ */
+export function signedByStaff(verify: (token: string) => unknown) {
+  return (req: Request): boolean => {
+    const r = req as MarkedRequest;
+    if (r[STAFF] === undefined) {
+      const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+      let ok = false;
+      if (token) {
+        try {
+          verify(token);
+          ok = true;
+        } catch {
+          ok = false;
+        }
+      }
+      r[STAFF] = ok;
+    }
+    return r[STAFF];
+  };
+}
+
+/**
+ * Middleware: an anonymous JSON or form body over its cap is refused from its declared
+ * length, before any of it is read. A body sent in chunks without a length is held to the
+ * same cap by the parser (bodyParsers below).
+ */
+export function anonymousBody(isStaff: (req: Request) => boolean) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > BUDGET.anonymousBodyBytes && PARSED_BODY.test(req.headers['content-type'] ?? '') && !isStaff(req)) {
+      return next(new BudgetExceeded('anonymousBodyBytes'));
+    }
+    next();
+  };
+}
+
+/**
+ * The JSON and form parsers, each in a staff and an anonymous size, every one measuring the
+ * structure before it parses (verify hooks). The request's token picks the size.
+ */
+export function bodyParsers(isStaff: (req: Request) => boolean) {
+  const parsers = (limit: number) => [
+    express.json({ limit, verify: verifyJsonBudget }),
+    express.urlencoded({ extended: true, limit, parameterLimit: BUDGET.totalKeys, verify: verifyFormBudget }),
+  ];
+  const staff = parsers(BUDGET.bodyBytes);
+  const anonymous = parsers(BUDGET.anonymousBodyBytes);
+  return [0, 1].map((i) => (req: Request, res: Response, next: NextFunction) => (isStaff(req) ? staff : anonymous)[i](req, res, next));
+}
+
 /** body-parser's `verify` hook: runs on the raw bytes before they are parsed. */
 export function verifyJsonBudget(_req: Request, _res: Response, buf: Buffer) {
   checkJsonBudget(buf);
@@ -171,7 +239,10 @@ export function verifyFormBudget(_req: Request, _res: Response, buf: Buffer) {
  */
 export function budgetErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (err instanceof BudgetExceeded) return void res.status(413).json({ message: err.message });
-  if ((err as { type?: string })?.type === 'entity.too.large') return void res.status(413).json({ message: BUDGET_MESSAGES.bodyBytes });
+  if ((err as { type?: string })?.type === 'entity.too.large') {
+    const { limit } = err as { limit?: number };
+    return void res.status(413).json({ message: BUDGET_MESSAGES[limit === BUDGET.anonymousBodyBytes ? 'anonymousBodyBytes' : 'bodyBytes'] });
+  }
   if ((err as { type?: string })?.type === 'parameters.too.many') return void res.status(413).json({ message: BUDGET_MESSAGES.totalKeys });
   next(err);
 }
