@@ -9,3 +9,4 @@ export * from './options';
 export * from './phone';
 export * from './sms-segments';
 export * from './wheel';
+export * from './fairness';
