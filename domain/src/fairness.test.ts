@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
