@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { ClockModule } from './common/clock';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { JwtAuthGuard } from './common/auth/jwt-auth.guard';
@@ -55,6 +56,7 @@ export class AppModule {
           verifyOptions: { algorithms: ['HS256'] },
         }),
         AuthCoreModule,
+        ClockModule,
         RateLimitModule,
         SeedModule,
         ...DOMAIN_MODULES,

@@ -54,8 +54,12 @@ export interface MatrixContext {
     spareBranch(): Promise<{ slug: string }>;
     bikeModel(): Promise<{ slug: string; id: number }>;
     video(): Promise<{ id: number }>;
-    /** A preregistration_branch allocation of the side's branch for today. */
+    /** A preregistration_branch allocation of the side's branch for a day still open to changes. */
     allocation(side: Side): Promise<{ id: number }>;
+    /** The public id of a draw made now (a verified public enquiry). */
+    drawId(): Promise<string>;
+    /** Yesterday, committed: a day whose seed and draws are public. */
+    endedDay(): Promise<string>;
     referrer(): Promise<{ id: number }>;
     /** A bulk SMS batch sent by head office to one number. */
     smsBatch(): Promise<{ id: number }>;
@@ -65,6 +69,7 @@ export interface MatrixContext {
     bikeModelId(): Promise<number>;
     roleId(title: string): Promise<number>;
     today(): string;
+    openDay(): string;
   };
   /** The actor's password (the demo logins), for the password-change row. */
   passwordOf(actor: Actor): string;
@@ -261,6 +266,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     request: async (c) => del(`/bike-model/${(await c.make.bikeModel()).slug}`),
   },
   'GET /api/v1/videos': { expect: everyone('ok'), branchOwned: false, request: async () => get('/videos') },
+  // The public proof of the draws (docs/fairness.md): the same for everyone.
+  'GET /api/v1/fairness': { expect: everyone('ok'), branchOwned: false, request: async () => get('/fairness') },
+  'GET /api/v1/fairness/days/:day': { expect: everyone('ok'), branchOwned: false, request: async (c) => get(`/fairness/days/${await c.make.endedDay()}`) },
+  'GET /api/v1/fairness/days/:day/draws': { expect: everyone('ok'), branchOwned: false, request: async (c) => get(`/fairness/days/${await c.make.endedDay()}/draws`) },
+  'GET /api/v1/fairness/draws/:id': { expect: everyone('ok'), branchOwned: false, request: async (c) => get(`/fairness/draws/${await c.make.drawId()}`) },
   'GET /api/v1/video': { expect: row(401, 403, 403, 'ok', 'ok', 'ok'), branchOwned: false, request: async () => get('/video') },
   'GET /api/v1/video/:id': {
     expect: row(401, 403, 403, 'ok', 'ok', 'ok'),
@@ -468,7 +478,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
       post('/allocation', {
         type: 'preregistration_branch',
         branch_id: c.branch[side].id,
-        date: c.make.today(),
+        date: c.make.openDay(),
         count: 1,
         amount: 3500,
         probability: 1,

@@ -229,18 +229,19 @@ export interface DayVerdict {
 }
 
 /**
- * Checks a revealed day: the seed and the allocation set against the hashes published before
- * the day began, the commitment's time, every draw, and that no allocation gave more prizes
- * than its count or refused a claim while it had stock.
+ * A revealed day against what was published before it began: the seed against its hash,
+ * the prize scheme against its hash, and the commitment's time. Returns the problems (plain
+ * words), the seed (null when the day is not revealed yet) and the scheme.
  */
-export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
-  const problems: string[] = [];
+export function checkCommitment(day: RevealedDay): { problems: string[]; seed: string | null; allocations: CommittedAllocation[] } {
   if (!day.seed || day.allocation_set === null) {
-    return { day: day.day, problems: ['The day has not been revealed yet (its seed is published after the day ends).'], draws: [], ok: false };
+    return { problems: ['The day has not been revealed yet (its seed is published after the day ends).'], seed: null, allocations: [] };
   }
-  if (!/^[0-9a-f]{64}$/.test(day.seed)) problems.push('The revealed seed is not 32 bytes of hex.');
+  const problems: string[] = [];
+  const wellFormed = /^[0-9a-f]{64}$/.test(day.seed);
+  if (!wellFormed) problems.push('The revealed seed is not 32 bytes of hex.');
   else if (sha256Hex(hexToBytes(day.seed)) !== day.seed_hash) problems.push('The revealed seed does not match the commitment published before the day.');
-  if (sha256Hex(day.allocation_set) !== day.allocation_set_hash) problems.push("The revealed prize scheme does not match the commitment published before the day.");
+  if (sha256Hex(day.allocation_set) !== day.allocation_set_hash) problems.push('The revealed prize scheme does not match the commitment published before the day.');
   if (Date.parse(day.committed_at) > Date.parse(day.starts_at)) problems.push(`The commitment was made late, at ${day.committed_at}, after the day began.`);
   let allocations: CommittedAllocation[] = [];
   try {
@@ -248,7 +249,17 @@ export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
   } catch {
     problems.push('The revealed prize scheme is not JSON.');
   }
-  const seed = /^[0-9a-f]{64}$/.test(day.seed) ? day.seed : '00'.repeat(32);
+  return { problems, seed: wellFormed ? day.seed : '00'.repeat(32), allocations };
+}
+
+/**
+ * Checks a revealed day: the seed and the allocation set against the hashes published before
+ * the day began, the commitment's time, every draw, and that no allocation gave more prizes
+ * than its count or refused a claim while it had stock.
+ */
+export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
+  const { problems, seed, allocations } = checkCommitment(day);
+  if (seed === null) return { day: day.day, problems, draws: [], ok: false };
   const verdicts = draws.map((d) => verifyDraw(seed, allocations, d));
   // Stock: never more prizes than the count; a claim refused only once the stock is gone.
   const awarded = new Map<number, number>();
@@ -278,9 +289,12 @@ export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
       const a = allocations.find((x) => x.id === c.allocation_id);
       if (a && c.claimed === false && !soldOutAt.has(a.id)) fail(`Allocation ${a.id} refused a claim while it still had prizes left.`);
     }
-    // An allocation of the draw's channel left out must have given its last prize to an earlier draw.
+    // An allocation of the draw's channel left out must have given its last prize to an earlier
+    // draw, unless it comes after the prize won (allocations are tried highest amount first).
+    const won = d.result.allocation_id === null ? undefined : allocations.find((x) => x.id === d.result.allocation_id);
+    const after = (a: CommittedAllocation) => !!won && (a.amount < won.amount || (a.amount === won.amount && a.id > won.id));
     for (const a of allocations) {
-      if (a.type !== d.type || a.branch_id !== d.branch_id || d.considered.some((c) => c.allocation_id === a.id)) continue;
+      if (a.type !== d.type || a.branch_id !== d.branch_id || d.considered.some((c) => c.allocation_id === a.id) || after(a)) continue;
       const out = soldOutAt.get(a.id);
       if (out === undefined || out > d.seq) fail(`Allocation ${a.id} (Rs. ${a.amount}) was left out of the draw while it still had prizes left.`);
     }

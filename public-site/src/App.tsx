@@ -13,6 +13,7 @@ const ReturnPage = lazy(() => import('./pages/ReturnPage'));
 const DrawPage = lazy(() => import('./pages/DrawPage'));
 const ThankYouPage = lazy(() => import('./pages/ThankYouPage'));
 const WinnerListPage = lazy(() => import('./pages/WinnerListPage'));
+const FairnessPage = lazy(() => import('./pages/FairnessPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 
 const TITLES: Record<string, string> = {
@@ -23,6 +24,7 @@ const TITLES: Record<string, string> = {
   draw: 'Prize draw',
   thankyou: 'Thank You for Test Ride Booking.',
   winners: 'Winners',
+  fairness: 'Fairness: check the prizes',
   'reset-password': 'Reset password',
   'not-found': 'Page not found',
 };
@@ -32,7 +34,7 @@ export default function App() {
   const route = matchRoute(pathname);
   const settings = useData(getSettings).data;
   useHeaderLogo(settings);
-  const full = route.name === 'winners' || route.name === 'reset-password' || route.name === 'not-found';
+  const full = route.name === 'winners' || route.name === 'fairness' || route.name === 'reset-password' || route.name === 'not-found';
   const footerEl = document.getElementById('footer');
   const footer = footerEl && createPortal(<SiteFooter settings={settings} social={route.name !== 'winners'} />, footerEl);
 
@@ -66,6 +68,7 @@ export default function App() {
       <>
         <Suspense fallback={<p className="page-loading">Loading…</p>}>
           {route.name === 'winners' && <WinnerListPage />}
+          {route.name === 'fairness' && <FairnessPage />}
           {route.name === 'reset-password' && <ResetPasswordPage />}
         </Suspense>
         {route.name === 'not-found' && <NotFound />}

@@ -3,6 +3,7 @@
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
  * forgotten so the next use retries.
  */
+import type { PublicDraw, RevealedDay } from '@campaign/domain';
 import type { Province } from './cascade';
 
 export const API = '/api/v1';
@@ -69,6 +70,8 @@ export interface Enquiry {
   phone: string; // masked, like 98******23
   is_verified: boolean;
   prize: number | null;
+  /** The draw's public id, checked on /fairness (docs/fairness.md). */
+  draw_id?: string | null;
 }
 export interface TestRideBody {
   name: string;
@@ -186,6 +189,24 @@ export async function createEnquiry(
   const j = await request<{ data: Enquiry; message?: string }>('POST', '/enquiry', form);
   rememberEnquiry(j.data);
   return j;
+}
+
+// ---- the public proof of the draws (docs/fairness.md) ----
+
+export type PublicDayAnswer = RevealedDay & {
+  ends_at: string;
+  late: boolean;
+  revealed: boolean;
+  totals?: { tiers: Array<{ type: string; amount: number; planned: number; awarded: number; left: number }>; base_prizes: Array<{ amount: number; awarded: number }> } | null;
+};
+export const getFairnessDays = () => request<{ data: PublicDayAnswer[] }>('GET', '/fairness').then((j) => j.data);
+export const getFairnessDay = (day: string) => request<{ data: PublicDayAnswer }>('GET', `/fairness/days/${encodeURIComponent(day)}`).then((j) => j.data);
+export const getFairnessDraw = (id: string) =>
+  request<{ data: { draw: PublicDraw; day: PublicDayAnswer } }>('GET', `/fairness/draws/${encodeURIComponent(id)}`).then((j) => j.data);
+
+/** A new seed for the provably fair draw: 16 random bytes as hex (Web Crypto's random numbers work over plain HTTP too). */
+export function newClientSeed(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export async function verifyEnquiry(slug: string, code: string): Promise<Enquiry> {

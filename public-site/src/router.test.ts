@@ -12,6 +12,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/enquiry/Ab3_x-YZ12qw/draw')).toEqual({ name: 'draw', slug: 'Ab3_x-YZ12qw' });
     expect(matchRoute('/thankyou-for-test-ride-booking')).toEqual({ name: 'thankyou' });
     expect(matchRoute('/winner-list')).toEqual({ name: 'winners' });
+    expect(matchRoute('/fairness')).toEqual({ name: 'fairness' });
     expect(matchRoute('/reset-password')).toEqual({ name: 'reset-password' });
   });
 

@@ -12,6 +12,7 @@ export type Route =
   | { name: 'draw'; slug: string }
   | { name: 'thankyou' }
   | { name: 'winners' }
+  | { name: 'fairness' }
   | { name: 'reset-password' }
   | { name: 'not-found' };
 
@@ -24,6 +25,7 @@ const TABLE: [RegExp, (m: RegExpMatchArray) => Route][] = [
   [new RegExp(`^/enquiry/${SLUG}/draw$`), (m) => ({ name: 'draw', slug: m[1] })],
   [/^\/thankyou-for-test-ride-booking$/, () => ({ name: 'thankyou' })],
   [/^\/winner-list$/, () => ({ name: 'winners' })],
+  [/^\/fairness$/, () => ({ name: 'fairness' })],
   [/^\/reset-password$/, () => ({ name: 'reset-password' })],
 ];
 

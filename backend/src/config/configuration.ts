@@ -54,6 +54,8 @@ const envSchema = z.object({
   SMS_FROM: z.string().default('Campaign'),
   SMS_WORKER: bool.default(true),
   SMS_WORKER_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /** How often the daily commitment is checked for (docs/fairness.md); 0: never by a timer (each day's first draw commits it, marked late). */
+  FAIRNESS_COMMIT_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Messages a second one instance hands to the gateway at most (0 = no cap). */
   SMS_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100000).default(0),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -89,6 +91,8 @@ export interface AppConfig {
     publicUrl: string;
     /** Serve the OpenAPI pages at /api/docs. */
     apiDocs: boolean;
+    /** Every this many ms (and at start-up), the daily commitments that are due are made; 0: no timer. */
+    commitIntervalMs: number;
   };
   database: { url?: string; poolSize: number; embeddedDir: string };
   auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
@@ -155,6 +159,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staticRoot: resolve(__dirname, '..', '..', '..'),
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
       apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production',
+      commitIntervalMs: env.FAIRNESS_COMMIT_INTERVAL_MS,
     },
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
     auth: {

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 const MODULES = __dirname;
 const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   draw: 'draw',
+  draw_day: 'fairness',
   setting: 'setting',
   sms_outbox: 'sms',
   geo_province: 'geography',

@@ -6,7 +6,9 @@ import { hashPassword } from '../../src/modules/auth/password';
 import type { Actor, MatrixContext, Side } from '../authz-matrix';
 import type { TestApp } from '../harness/test-app';
 import { DEMO_PASSWORDS } from '../harness/test-app';
-import { allocate, bikeModelId, nextIp, pendingPreregistration, today, uniqueDigits, uniquePhone } from './campaign';
+import { addDays } from '../../src/common/time';
+import { FairnessService } from '../../src/modules/fairness/fairness.service';
+import { allocate, bikeModelId, nextIp, openDay, pendingPreregistration, today, uniqueDigits, uniquePhone } from './campaign';
 import { pngBuffer } from './images';
 import { makePreregistration } from './purchase';
 
@@ -108,7 +110,18 @@ export async function matrixContext(t: TestApp, tokens: () => Record<Exclude<Act
         const [row] = await db.query(`INSERT INTO video (title, url, amount) VALUES ('Matrix video', 'https://example.com/v', 50000) RETURNING id`);
         return { id: row.id };
       },
-      allocation: async (side) => ({ id: await allocate(db, { type: 'preregistration_branch', branchId: branch[side].id, count: 1, amount: 3500, probability: 0 }) }),
+      allocation: async (side) => ({ id: await allocate(db, { type: 'preregistration_branch', branchId: branch[side].id, count: 1, amount: 3500, probability: 0, date: openDay() }) }),
+      drawId: async () => {
+        const pending = await pendingPreregistration(db, { sendSms: false });
+        const res = await t.http().post(`/api/v1/enquiry/${pending.slug}/verify`).set('X-Forwarded-For', nextIp()).send({ code: pending.code });
+        if (res.status !== 200) throw new Error(`draw factory: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.data.draw_id as string;
+      },
+      endedDay: async () => {
+        const day = addDays(today(), -1);
+        await t.app.get(FairnessService).commitment(db.manager, day);
+        return day;
+      },
       referrer: async () => {
         const [row] = await db.query(`INSERT INTO referrer (title, utm_source) VALUES ($1, $1) RETURNING id`, [`matrix-${uniqueDigits(10)}`]);
         return { id: row.id };
@@ -128,6 +141,7 @@ export async function matrixContext(t: TestApp, tokens: () => Record<Exclude<Act
       bikeModelId: async () => model,
       roleId: async (title) => (await db.query(`SELECT id FROM role WHERE title = $1`, [title]))[0].id,
       today,
+      openDay,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { campaignDay } from '../../src/common/time';
+import { addDays, campaignDay } from '../../src/common/time';
 
 /**
  * Factories for the campaign tests (enquiry, OTP, draw, SMS). The app runs with
@@ -42,6 +42,9 @@ export async function bikeModelId(db: DataSource, title = 'Campaign Test Model')
 
 export const today = () => campaignDay();
 
+/** The first day whose prize scheme may still change at any hour: today's is committed, and tomorrow's from 22:00 (docs/fairness.md). */
+export const openDay = () => addDays(campaignDay(), 2);
+
 /** The public form's fields (the required ones and a few more). */
 export async function enquiryBody(db: DataSource, over: Record<string, unknown> = {}) {
   const [first] = await branchIds(db);
@@ -72,10 +75,11 @@ export async function ageOtpMessages(db: DataSource, phone: string, seconds: num
   await db.query(`UPDATE sms_outbox SET created_at = created_at - make_interval(secs => $2) WHERE phone = $1 AND kind = 'otp'`, [phone, seconds]);
 }
 
-/** Removes every allocation (and draw) so a test knows the stock exactly. */
+/** Removes every allocation (and draw, and day commitment) so a test knows the stock exactly. */
 export async function clearScheme(db: DataSource) {
   await db.query(`DELETE FROM draw`);
   await db.query(`DELETE FROM allocation`);
+  await db.query(`DELETE FROM draw_day`);
 }
 
 export async function allocate(
@@ -86,6 +90,9 @@ export async function allocate(
     `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
     [opts.type, opts.branchId ?? null, opts.date ?? today(), opts.count, opts.amount, opts.probability],
   );
+  // The scheme is set up as it stands before its day's commitment: the day's next draw commits
+  // it again with this allocation in (docs/fairness.md; the real scheme freezes the evening before).
+  await db.query(`DELETE FROM draw_day WHERE day = $1`, [opts.date ?? today()]);
   return row.id;
 }
 

@@ -61,6 +61,9 @@ export async function startTestApp(opts: { template?: TemplateName; listen?: boo
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     SMS_WORKER_INTERVAL_MS: '50',
+    // No commitment timer: a test's scheme is committed by its day's first draw, or by the
+    // test calling FairnessService.commitDue() at the time it set (test/fairness.e2e-spec.ts).
+    FAIRNESS_COMMIT_INTERVAL_MS: '0',
     ...opts.env,
   });
   const errors: string[] = [];

@@ -1,7 +1,7 @@
-import { PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
+import { formatDrawId, PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
-import { navigate } from '../router';
+import { navigate, onLinkClick } from '../router';
 import { useData } from '../useData';
 import { Modal } from './Modal';
 import { Wheel } from './Wheel';
@@ -93,6 +93,14 @@ export default function DrawDialog({ slug }: { slug: string }) {
                   तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
                 </p>
                 <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
+                {enquiry.draw_id && (
+                  <p className="draw-id">
+                    Your draw id: <strong className="nowrap">{formatDrawId(enquiry.draw_id)}</strong>.{' '}
+                    <a href={`/fairness?draw=${enquiry.draw_id}`} onClick={onLinkClick}>
+                      Check that your prize was drawn fairly
+                    </a>
+                  </p>
+                )}
               </div>
             )}
           </div>

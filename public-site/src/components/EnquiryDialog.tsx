@@ -1,6 +1,6 @@
 import { SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, rememberReturningPhone } from '../api';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, newClientSeed, rememberReturningPhone } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
@@ -140,6 +140,8 @@ export default function EnquiryDialog() {
         screenshot,
         'g-recaptcha-response': siteKey ? captcha.current?.getResponse() : '',
         utm_source: utmSource(),
+        // The visitor's own seed for the provably fair draw (docs/fairness.md).
+        client_seed: newClientSeed(),
       });
       markCodeSent(data.slug);
       navigate(`/enquiry/${encodeURIComponent(data.slug)}/verify`);

@@ -1,5 +1,6 @@
 import type { Settings } from '../api';
 import { useEffect } from 'react';
+import { onLinkClick } from '../router';
 
 /**
  * The header is static HTML in index.html (it paints before any script). This keeps its logo in
@@ -55,6 +56,10 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
             {' · '}
           </>
         )}
+        <a href="/fairness" onClick={onLinkClick}>
+          How prizes are drawn
+        </a>
+        {' · '}
         <a href="/login">Staff login</a>
       </p>
       <p className="copyright">

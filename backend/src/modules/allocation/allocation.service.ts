@@ -4,7 +4,9 @@ import { isCalendarDate } from '../../common/time';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AllocationType, PRE_PRIZES, PRIZES } from '@campaign/domain';
+import { AllocationType, CommittedAllocation, PRE_PRIZES, PRIZES } from '@campaign/domain';
+import { Clock } from '../../common/clock';
+import { SchemeFreeze } from './scheme-freeze';
 import { AuthUser } from '../../common/auth/auth-user';
 import { scopeToBranch } from '../../common/auth/branch-scope';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
@@ -51,9 +53,11 @@ export interface AllocationView {
   amount: number;
   probability: number;
   created_at: Date;
+  /** The day's scheme is committed: no change (docs/fairness.md). */
+  frozen: boolean;
 }
 
-export function toAllocationView(a: AllocationEntity): AllocationView {
+export function toAllocationView(a: AllocationEntity, frozen: boolean): AllocationView {
   return {
     id: a.id,
     type: a.type,
@@ -65,6 +69,7 @@ export function toAllocationView(a: AllocationEntity): AllocationView {
     amount: a.amount,
     probability: a.probability,
     created_at: a.created_at,
+    frozen,
   };
 }
 
@@ -92,6 +97,8 @@ export class AllocationService implements OnModuleInit {
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly counters: BranchCounters,
+    private readonly clock: Clock,
+    private readonly freeze: SchemeFreeze,
   ) {}
 
   onModuleInit() {
@@ -121,11 +128,25 @@ export class AllocationService implements OnModuleInit {
     );
   }
 
-  /** Claims one unit of an allocation's stock with a guarded UPDATE; false when none is left. CHECK (remaining >= 0) is the backstop. */
-  async claim(em: EntityManager, id: number): Promise<boolean> {
-    const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING id`, [id]);
-    return rows.length > 0;
+  /**
+   * Claims one unit of an allocation's stock with a guarded UPDATE: the stock left after it
+   * (the order of claims, for the audit), or null when none was left. CHECK (remaining >= 0)
+   * is the backstop.
+   */
+  async claim(em: EntityManager, id: number): Promise<number | null> {
+    const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining`, [id]);
+    return rows.length > 0 ? Number(rows[0].remaining) : null;
   }
+
+  /** A day's whole scheme as the day's commitment hashes it (docs/fairness.md): every allocation, stock or not. */
+  async committedSet(em: EntityManager, day: string): Promise<CommittedAllocation[]> {
+    const rows: CommittedAllocation[] = await em.query(
+      `SELECT id, type, branch_id, amount, count, round(probability * 100)::int AS threshold FROM allocation WHERE date = $1 ORDER BY id`,
+      [day],
+    );
+    return rows.map((r) => ({ ...r, id: Number(r.id), branch_id: r.branch_id === null ? null : Number(r.branch_id) }));
+  }
+
 
   /** Gives a claimed unit back (a draw that lost a race). */
   async giveBack(em: EntityManager, id: number): Promise<void> {
@@ -146,13 +167,14 @@ export class AllocationService implements OnModuleInit {
     return scopeToBranch(qb, user, 'allocation').getRawMany<{ day: string; amount: number; allocated: number }>();
   }
 
-  table(actor: AuthUser, query: AllocationQuery) {
+  async table(actor: AuthUser, query: AllocationQuery) {
     const qb = this.query(actor);
     if (query.amount !== undefined) qb.andWhere('a.amount = :amount', { amount: query.amount });
     if (query.type) qb.andWhere('a.type = :type', { type: query.type });
     if (query.branch !== undefined) qb.andWhere('a.branch_id = :branch', { branch: query.branch });
     if (query.date) qb.andWhere('a.date = :date', { date: query.date });
-    return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map(toAllocationView));
+    const frozenUntil = await this.freeze.lastFrozenDay();
+    return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map((a) => toAllocationView(a, a.date <= frozenUntil)));
   }
 
   async findOne(actor: AuthUser, id: string): Promise<AllocationEntity> {
@@ -174,9 +196,13 @@ export class AllocationService implements OnModuleInit {
     } else if (actor.branch_id !== null) {
       errors.type = ['A branch user can only create branch allocations.'];
     }
-    const today = campaignDay(new Date(), this.config.get('app').campaignTz);
+    const today = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
     if (!isCalendarDate(dto.date)) errors.date = ['The date must be a date (YYYY-MM-DD).'];
     else if (dto.date < today) errors.date = [`The date must be today (${today}) or later.`];
+    else {
+      const frozen = await this.freeze.frozenSince(dto.date);
+      if (frozen) errors.date = [frozen];
+    }
     const amounts: readonly number[] = type === 'registration_branch' ? PRIZES : PRE_PRIZES;
     if (!amounts.includes(dto.amount)) errors.amount = [`The amount must be one of ${amounts.join(', ')}.`];
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
@@ -194,12 +220,15 @@ export class AllocationService implements OnModuleInit {
         created_by: actor.id,
       }),
     );
-    return toAllocationView(await this.findOne(actor, String(saved.id)));
+    return toAllocationView(await this.findOne(actor, String(saved.id)), false);
   }
 
   /** Deletes an allocation none of whose stock was awarded yet; 409 otherwise. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     const found = await this.findOne(actor, id);
+    // A committed day's scheme never changes (docs/fairness.md).
+    const frozen = await this.freeze.frozenSince(found.date);
+    if (frozen) throw new UnprocessableError({ date: [frozen] });
     // A draw that took from it holds a restricting foreign key to it.
     let deleted: boolean;
     try {

@@ -1,30 +1,31 @@
+import { ConsideredRoll, ROLL_RANGE, thresholdOf } from '@campaign/domain';
+
+export { ROLL_RANGE, thresholdOf };
+
 /**
  * The prize rule of DESIGN section 4, without the database: walk the allocations with
- * stock, highest amount first; a roll below an allocation's probability wins it if its
- * stock can still be claimed; otherwise the base prize. Probabilities are percentages
- * with up to two decimals, rolled over 0..9999 against probability x 100.
+ * stock, highest amount first; a roll below an allocation's threshold (its probability in
+ * hundredths of a percent) wins it if its stock can still be claimed; otherwise the base
+ * prize. Where the rolls come from is the caller's: the provably fair roll of
+ * `@campaign/domain` (docs/fairness.md) in the app.
  */
-export const ROLL_RANGE = 10000;
-
 export interface DrawCandidate {
   id: number;
   amount: number;
-  /** Percent, 0-100, up to two decimals. */
-  probability: number;
+  /** Hundredths of a percent, 0..ROLL_RANGE. */
+  threshold: number;
+  /** Stock left when the draw read the scheme (recorded for the audit). */
+  remaining?: number;
 }
 
-export interface DrawRoll {
-  allocation_id: number;
-  amount: number;
-  probability: number;
-  /** Rolls below this win (probability x 100). */
-  threshold: number;
-  /** 0..9999, or null when the probability is 0 (nothing to roll). */
-  roll: number | null;
-  won: boolean;
-  /** The stock could be claimed (false: another draw took the last one first). */
-  claimed: boolean | null;
+export interface RollOf {
+  roll: number;
+  attempt?: number;
+  input?: string;
+  value?: number;
 }
+
+export type DrawRoll = ConsideredRoll;
 
 export interface DrawOutcome {
   amount: number;
@@ -32,29 +33,29 @@ export interface DrawOutcome {
   rolls: DrawRoll[];
 }
 
-export const thresholdOf = (probability: number) => Math.max(0, Math.min(ROLL_RANGE, Math.round(probability * 100)));
-
 /**
- * @param roll   returns an integer in [0, max): crypto.randomInt in production; tests may pass their own.
- * @param claim  atomically takes one unit of the allocation's stock; false when none is left.
+ * @param roll   the roll for one allocation (an integer in [0, ROLL_RANGE) and how it was made).
+ * @param claim  atomically takes one unit of the allocation's stock: the stock left after it, or null when none was left.
  */
 export async function runDraw(
   candidates: DrawCandidate[],
   baseAmount: number,
-  roll: (max: number) => number,
-  claim: (allocationId: number) => Promise<boolean>,
+  roll: (allocationId: number) => RollOf,
+  claim: (allocationId: number) => Promise<number | null>,
 ): Promise<DrawOutcome> {
   const ordered = [...candidates].sort((a, b) => b.amount - a.amount || a.id - b.id);
   const rolls: DrawRoll[] = [];
   for (const c of ordered) {
-    const threshold = thresholdOf(c.probability);
-    const entry: DrawRoll = { allocation_id: c.id, amount: c.amount, probability: c.probability, threshold, roll: null, won: false, claimed: null };
+    const entry: DrawRoll = { allocation_id: c.id, amount: c.amount, threshold: c.threshold, remaining_seen: c.remaining, roll: null, won: false, claimed: null };
     rolls.push(entry);
-    if (threshold === 0) continue;
-    entry.roll = roll(ROLL_RANGE);
-    if (entry.roll >= threshold) continue;
+    if (c.threshold === 0) continue;
+    const r = roll(c.id);
+    Object.assign(entry, { roll: r.roll, attempt: r.attempt, input: r.input, value: r.value });
+    if (r.roll >= c.threshold) continue;
     entry.won = true;
-    entry.claimed = await claim(c.id);
+    const left = await claim(c.id);
+    entry.claimed = left !== null;
+    entry.remaining_after = left;
     if (entry.claimed) return { amount: c.amount, allocationId: c.id, rolls };
   }
   return { amount: baseAmount, allocationId: null, rolls };

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AllocationModule } from '../allocation/allocation.module';
+import { FairnessModule } from '../fairness/fairness.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { DrawService } from './draw.service';
+import { FairnessController } from './fairness.controller';
 
-/** The prize draw shared by pre-registrations and purchases (DrawService.draw); the only code that names the draw table. */
-@Module({ imports: [SmsModule, AllocationModule, SettingModule], providers: [DrawService], exports: [DrawService] })
+/** The prize draw shared by pre-registrations and purchases (DrawService.draw) and its public proof (/fairness); the only code that names the draw table. */
+@Module({ imports: [SmsModule, AllocationModule, SettingModule, FairnessModule], controllers: [FairnessController], providers: [DrawService], exports: [DrawService] })
 export class DrawModule {}

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import type { AllocationType } from '@campaign/domain';
+import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, PublicDraw, type AllocationType } from '@campaign/domain';
+import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
+import { FairnessService } from '../fairness/fairness.service';
 import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
@@ -19,6 +21,11 @@ export interface DrawRequest {
   type: AllocationType;
   /** null for preregistration_public. */
   branchId: number | null;
+  /**
+   * The seed the customer's (or the staff's) browser sent with the record (docs/fairness.md).
+   * Missing (an API client that sends none): the server makes one and the draw says so.
+   */
+  clientSeed?: string | null;
   /** Queue the prize SMS (only when the draw is made now, never on a repeat). */
   notify?: {
     phone: string;
@@ -33,6 +40,8 @@ export interface DrawRequest {
 
 export interface DrawResult {
   id: number;
+  /** The public draw id the customer checks on /fairness (null for draws made before the scheme). */
+  public_id: string | null;
   kind: DrawKind;
   record_id: number;
   amount: number;
@@ -51,10 +60,13 @@ export interface DrawResult {
 @Injectable()
 export class DrawService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly sms: SmsService,
     private readonly stock: AllocationService,
     private readonly settings: SettingService,
+    private readonly fairness: FairnessService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -65,7 +77,7 @@ export class DrawService {
   async move(em: EntityManager, kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawResult | undefined> {
     const [rows] = await em.query(
       `UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2
-       RETURNING id, kind, record_id, amount, allocation_id, created_at`,
+       RETURNING id, public_id, kind, record_id, amount, allocation_id, created_at`,
       [kind, fromRecordId, toRecordId],
     );
     return rows[0] ? { ...rows[0], fresh: false } : undefined;
@@ -90,7 +102,7 @@ export class DrawService {
 
   async find(em: EntityManager, kind: DrawKind, recordId: number): Promise<DrawResult | undefined> {
     const [row] = await em.query(
-      `SELECT id, kind, record_id, amount, allocation_id, created_at FROM draw WHERE kind = $1 AND record_id = $2`,
+      `SELECT id, public_id, kind, record_id, amount, allocation_id, created_at FROM draw WHERE kind = $1 AND record_id = $2`,
       [kind, recordId],
     );
     return row ? { ...row, fresh: false } : undefined;
@@ -100,27 +112,47 @@ export class DrawService {
     const existing = await this.find(em, req.kind, req.recordId);
     if (existing) return existing;
 
-    const day = campaignDay(new Date(), this.config.get('app').campaignTz);
-    const candidates = await this.stock.stockFor(em, day, req.type, req.branchId);
+    // The provably fair draw (docs/fairness.md): the day's committed scheme and secret seed,
+    // the customer's seed, and rolls anyone can recompute once the day's seed is revealed.
+    const day = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
+    const commitment = await this.fairness.commitment(em, day);
+    const committed = new Map(FairnessService.allocationsOf(commitment).map((a) => [a.id, a]));
+    const stock = await this.stock.stockFor(em, day, req.type, req.branchId);
+    // Only what was committed is drawn, at the committed amount and chance; the stock is live.
+    const candidates = stock.flatMap((c) => {
+      const a = committed.get(c.id);
+      return a ? [{ id: a.id, amount: a.amount, threshold: a.threshold, remaining: c.remaining }] : [];
+    });
+    const clientSeed = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : randomBytes(16).toString('hex');
     const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
     const templateKey = req.notify?.templateKey ?? 'sms_template_prize';
     const s = await this.settings.readIn(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
     const configured = Number(s[baseKey]);
     const baseAmount = Number.isInteger(configured) && configured > 0 ? configured : SETTING_DEFAULTS[baseKey];
-    const outcome = await runDraw(candidates, baseAmount, randomInt, (id) => this.stock.claim(em, id));
+    const outcome = await runDraw(
+      candidates,
+      baseAmount,
+      (allocationId) => fairRoll(commitment.seedHex, clientSeed, req.kind, req.recordId, allocationId),
+      (id) => this.stock.claim(em, id),
+    );
+    const publicId = drawIdFrom(randomBytes(12));
     const audit = {
       day,
+      draw_id: publicId,
+      client_seed: clientSeed,
+      client_seed_from: req.clientSeed === clientSeed ? 'browser' : 'server',
+      seed_hash: commitment.seed_hash,
       type: req.type,
       branch_id: req.branchId,
       base_prize: baseAmount,
-      considered: outcome.rolls.map((r) => ({ ...r, remaining_seen: candidates.find((c) => c.id === r.allocation_id)?.remaining })),
+      considered: outcome.rolls,
       result: { amount: outcome.amount, allocation_id: outcome.allocationId, source: outcome.allocationId ? 'allocation' : 'base' },
     };
     const [inserted] = await em.query(
-      `INSERT INTO draw (kind, record_id, amount, allocation_id, audit) VALUES ($1, $2, $3, $4, $5::jsonb)
+      `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
        ON CONFLICT (kind, record_id) DO NOTHING
-       RETURNING id, kind, record_id, amount, allocation_id, created_at`,
-      [req.kind, req.recordId, outcome.amount, outcome.allocationId, JSON.stringify(audit)],
+       RETURNING id, public_id, kind, record_id, amount, allocation_id, created_at`,
+      [req.kind, req.recordId, outcome.amount, outcome.allocationId, JSON.stringify(audit), publicId, day, clientSeed],
     );
     if (!inserted) {
       // Another transaction drew this record first (callers lock the record, so this is
@@ -141,5 +173,49 @@ export class DrawService {
       await this.sms.queue(em, [{ phone: req.notify.phone, text, kind: req.notify.smsKind ?? 'prize' }]);
     }
     return { ...inserted, fresh: true };
+  }
+
+  // ---------------------------------------------------------------- the public proof (docs/fairness.md)
+
+  private static readonly PUBLIC_COLUMNS = `d.id AS seq, d.public_id AS draw_id, d.day::text AS day, d.kind, d.record_id, d.client_seed, d.audit`;
+
+  private static toPublic(row: { seq: number; draw_id: string; day: string; kind: PublicDraw['kind']; record_id: number; client_seed: string; audit: Record<string, unknown> }): PublicDraw {
+    const a = row.audit as { type: string; branch_id: number | null; base_prize: number; considered: PublicDraw['considered']; result: { amount: number; allocation_id: number | null } };
+    return {
+      draw_id: row.draw_id,
+      seq: Number(row.seq),
+      day: row.day,
+      kind: row.kind,
+      record_id: Number(row.record_id),
+      client_seed: row.client_seed,
+      type: a.type,
+      branch_id: a.branch_id,
+      base_prize: a.base_prize,
+      considered: a.considered,
+      result: { amount: a.result.amount, allocation_id: a.result.allocation_id },
+    };
+  }
+
+  /** One draw by its public id: what a verifier needs, nothing about the customer. */
+  async publicDraw(drawId: string): Promise<PublicDraw | undefined> {
+    const [row] = await this.dataSource.query(`SELECT ${DrawService.PUBLIC_COLUMNS} FROM draw d WHERE d.public_id = $1`, [drawId]);
+    return row && DrawService.toPublic(row);
+  }
+
+  /** A day's draws in the order they were stored (the order of their claims), a page at a time after `afterSeq`. */
+  async publicDraws(day: string, afterSeq: number, limit: number): Promise<PublicDraw[]> {
+    const rows = await this.dataSource.query(
+      `SELECT ${DrawService.PUBLIC_COLUMNS} FROM draw d WHERE d.day = $1 AND d.public_id IS NOT NULL AND d.id > $2 ORDER BY d.id LIMIT $3`,
+      [day, afterSeq, limit],
+    );
+    return rows.map(DrawService.toPublic);
+  }
+
+  /** A day's prizes per amount: how many draws gave each (for the scheme's totals). */
+  async awardedOn(day: string): Promise<Array<{ amount: number; allocation_id: number | null; awarded: number }>> {
+    return this.dataSource.query(
+      `SELECT amount, allocation_id, count(*)::int AS awarded FROM draw WHERE day = $1 AND public_id IS NOT NULL GROUP BY amount, allocation_id ORDER BY amount DESC`,
+      [day],
+    );
   }
 }

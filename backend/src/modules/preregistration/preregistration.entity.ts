@@ -85,6 +85,10 @@ export class PreregistrationEntity {
   @Column({ type: 'text', nullable: true })
   utm_source: string | null;
 
+  /** The seed the browser sent for the draw (docs/fairness.md); the draw records the one it used. */
+  @Column({ type: 'text', nullable: true })
+  client_seed: string | null;
+
   /** The current one-time code: shown to staff with send-sms only, never public, never logged. */
   @Column({ type: 'text', nullable: true, select: false })
   code: string | null;

@@ -84,6 +84,7 @@ interface LockedRow {
   code: string | null;
   code_attempts: number;
   code_expires_at: Date | null;
+  client_seed: string | null;
 }
 
 /** A pre-registration locked for erasure: what the erasure blanks, keys and deletes. */
@@ -328,6 +329,7 @@ export class PreregistrationService implements OnModuleInit {
     const found = assertInBranch(await qb.getOne(), actor, 'preregistration', 'Pre-registration');
     const titles = await this.bikeModelTitles([found.bike_model_id]);
     const view = toDetailView(found, titles, { withCode });
+    view.draw_id = (await this.draws.find(em ?? this.dataSource.manager, 'preregistration', found.id))?.public_id ?? null;
     if (found.purchased) {
       const purchase = await this.links.purchaseSlug(em ?? this.dataSource.manager, found.id);
       view.registration = purchase ? { slug: purchase } : null;
@@ -339,7 +341,8 @@ export class PreregistrationService implements OnModuleInit {
   async findPublic(slug: string): Promise<PublicPreregistration> {
     const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true } });
     if (!found) throw PREREGISTRATION_FAILURES.fail('NotFound');
-    return toPublicView(found);
+    const draw = found.is_verified ? await this.draws.find(this.dataSource.manager, 'preregistration', found.id) : undefined;
+    return toPublicView(found, draw?.public_id ?? null);
   }
 
   // ---------------------------------------------------------------- writes
@@ -367,6 +370,7 @@ export class PreregistrationService implements OnModuleInit {
         // What the visitor chose: the box starts unticked, and an unticked box may send nothing.
         shared: dto.shared ?? false,
         utm_source: dto.utm_source ?? null,
+        client_seed: dto.client_seed ?? null,
         send_sms: true,
         branch_id: null,
         created_by: null,
@@ -397,6 +401,7 @@ export class PreregistrationService implements OnModuleInit {
         shared: dto.shared ?? false,
         note: dto.note ?? null,
         utm_source: null,
+        client_seed: dto.client_seed ?? null,
         send_sms: dto.send_sms ?? true,
         branch_id: actor.branch_id,
         created_by: actor.id,
@@ -549,6 +554,7 @@ export class PreregistrationService implements OnModuleInit {
       recordId: row.id,
       type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
       branchId: row.branch_id,
+      clientSeed: row.client_seed,
       notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
     });
     return result.amount;
@@ -593,7 +599,7 @@ export class PreregistrationService implements OnModuleInit {
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
       `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
-              code_expires_at
+              code_expires_at, client_seed
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,

@@ -11,10 +11,12 @@ export interface PublicPreregistration {
   phone: string;
   is_verified: boolean;
   prize: number | null;
+  /** The public id of the draw that gave the prize, checked on /fairness (docs/fairness.md); null before the draw. */
+  draw_id: string | null;
 }
 
-export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize'>): PublicPreregistration {
-  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: p.is_verified, prize: p.is_verified ? p.prize : null };
+export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize'>, drawId: string | null = null): PublicPreregistration {
+  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: p.is_verified, prize: p.is_verified ? p.prize : null, draw_id: p.is_verified ? drawId : null };
 }
 
 const ref = (b: { id: number; title: string } | null | undefined): Ref => (b ? { id: b.id, title: b.title } : null);
@@ -62,6 +64,8 @@ export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, s
     erased_at: p.erased_at,
     // The purchase made from it (added by the sales domain).
     registration: null as { slug: string } | null,
+    /** The public id of the record's draw (docs/fairness.md). */
+    draw_id: null as string | null,
     updated_at: p.updated_at,
   };
   return opts.withCode ? { ...view, code: p.code ?? null } : view;

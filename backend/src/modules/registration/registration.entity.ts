@@ -101,6 +101,10 @@ export class RegistrationEntity {
   @JoinColumn({ name: 'registration_id' })
   referrer_registration: RegistrationEntity | null;
 
+  /** The seed the staff's browser sent for the purchase draw (docs/fairness.md). */
+  @Column({ type: 'text', nullable: true })
+  client_seed: string | null;
+
   /** The traffic source (referrer.id) carried from the enquiry's utm_source. */
   @Column({ type: 'int', nullable: true })
   referred_by: number | null;

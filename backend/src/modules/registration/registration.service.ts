@@ -299,7 +299,14 @@ export class RegistrationService implements OnModuleInit {
   /** One registration (deleted ones too: the detail page shows them without Edit). */
   async findOne(user: AuthUser, slugOrId: string) {
     const record = await this.load(user, slugOrId, { withDeleted: true, detail: true });
-    return this.toDetail(user, record);
+    const detail = this.toDetail(user, record);
+    // The public ids of its two draws, checked on /fairness (docs/fairness.md).
+    const em = this.dataSource.manager;
+    detail.draw_id = (await this.draws.find(em, 'registration', record.id))?.public_id ?? null;
+    if (detail.preregistration && record.preregistration_id) {
+      (detail.preregistration as Record<string, unknown>).draw_id = (await this.draws.find(em, 'preregistration', record.preregistration_id))?.public_id ?? null;
+    }
+    return detail;
   }
 
   private async load(
@@ -388,11 +395,12 @@ export class RegistrationService implements OnModuleInit {
           registration_id: referringId,
           referred_by: referredBy,
           send_sms: dto.send_sms ?? true,
+          client_seed: dto.client_seed ?? null,
           created_by: user.id,
         });
         const saved = await em.getRepository(RegistrationEntity).save(record);
         await this.preregistrations.markPurchased(em, pre.id);
-        const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId });
+        const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId, clientSeed: dto.client_seed });
         // Sent with the purchase whatever the phone's limits (the sale must not fail on them); it counts toward them.
         const { code, expiresAt } = this.codes.issue(PURCHASE_COUPON);
         await em.query(

@@ -33,6 +33,8 @@ export interface SettingValues {
   campaign_ends_on: string | null;
   /** Days after the campaign's end that citizenship numbers and screenshots are kept (privacy.service.ts). */
   retention_days: number;
+  /** HH:MM Nepal time, the evening before each day: that day's prize scheme is committed and frozen (docs/fairness.md). */
+  commit_cutoff: string;
 }
 
 export type SettingKey = keyof SettingValues;
@@ -56,6 +58,7 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom.',
   campaign_ends_on: null,
   retention_days: 180,
+  commit_cutoff: '22:00',
   sms_template_coupon: 'Congratulations {name}! Your purchase (bill {bill_no}) won a further Rs. {coupon}. Your total discount is Rs. {total}. Show coupon code {code} at hand-over. Thank you, {brand}.',
 });
 

@@ -1,3 +1,4 @@
+import { ClientSeedField } from '../../draw/client-seed.field';
 import { SOURCES } from '@campaign/domain';
 import { PersonNameField } from '../../../common/person-name';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
@@ -41,4 +42,7 @@ export class CreateEnquiryDto extends WithCaptcha {
 
   @TextField({ label: 'utm source', max: 100, pattern: /^[\w .:/@%+-]*$/, patternMessage: 'The utm source format is invalid.' })
   utm_source?: string | null;
+
+  @ClientSeedField()
+  client_seed?: string | null;
 }

@@ -1,3 +1,4 @@
+import { ClientSeedField } from '../../draw/client-seed.field';
 import { SOURCES } from '@campaign/domain';
 import { AddressField, BoolField, CitizenshipField, EmailField, NameField, OneOfField, PhoneField, RefField, TextField } from './fields';
 
@@ -35,6 +36,9 @@ export class CreatePreregistrationDto {
 
   @BoolField('shared', 'Shared on social media')
   shared?: boolean;
+
+  @ClientSeedField()
+  client_seed?: string | null;
 
   @TextField({ label: 'note', max: 1000, collapseSpaces: false })
   note?: string | null;

@@ -1,3 +1,4 @@
+import { ClientSeedField } from '../../draw/client-seed.field';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYMENT_MODES, type PaymentMode } from '@campaign/domain';
@@ -167,4 +168,7 @@ export class CreateRegistrationDto {
   @ToBoolean()
   @IsBoolean({ message: 'The send sms field must be true or false.' })
   send_sms?: boolean;
+
+  @ClientSeedField()
+  client_seed?: string | null;
 }

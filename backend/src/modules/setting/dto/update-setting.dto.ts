@@ -134,6 +134,10 @@ export class UpdateSettingDto {
   @Min(30, { message: 'The retention must be at least 30 days.' }) @Max(3650, { message: 'The retention may not be greater than 3650 days.' })
   retention_days?: number;
 
+  @ApiProperty({ required: false, default: '22:00', example: '22:00', description: "HH:MM Nepal time, the evening before each day: that day's prize scheme is committed and frozen (docs/fairness.md)" })
+  @IsOptional() @Trim() @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'The commitment time must be a time of day (HH:MM).' })
+  commit_cutoff?: string;
+
   @ApiProperty({ required: false, description: 'Must contain {coupon} (docs/sms.md)' })
   @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{coupon}', { message: 'The coupon template must contain {coupon}.' })
   sms_template_coupon?: string;

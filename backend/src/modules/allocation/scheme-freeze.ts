@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { addDays, campaignDay, localToUtc } from '../../common/time';
+import { ConfigService } from '../../config/config.module';
+import { SettingService } from '../setting/setting.service';
+
+/**
+ * When a day's prize scheme stops changing (docs/fairness.md): at the commitment time (the
+ * `commit_cutoff` setting, 22:00 Nepal time by default) on the evening before. From then
+ * the day's allocations are committed by hash, so nobody can steer a draw after a
+ * customer's seed arrives; changes go to later days. The one place this rule is written:
+ * the scheme screen, its writes and the daily commitment all ask here.
+ */
+@Injectable()
+export class SchemeFreeze {
+  constructor(
+    private readonly clock: Clock,
+    private readonly config: ConfigService,
+    private readonly settings: SettingService,
+  ) {}
+
+  private get tz() {
+    return this.config.get('app').campaignTz;
+  }
+
+  /** HH:MM, Nepal time, the evening before each day. */
+  cutoff(): Promise<string> {
+    return this.settings.get('commit_cutoff');
+  }
+
+  /** The instant a day's scheme is committed and frozen. */
+  async frozenAt(day: string): Promise<Date> {
+    return localToUtc(addDays(day, -1), await this.cutoff(), this.tz);
+  }
+
+  /** null while the day's scheme may change; otherwise the message that says why not. */
+  async frozenSince(day: string): Promise<string | null> {
+    const cutoff = await this.cutoff();
+    if (this.clock.now() < localToUtc(addDays(day, -1), cutoff, this.tz)) return null;
+    return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
+  }
+
+  /** The last day whose scheme is frozen: tomorrow once tonight's commitment time has passed, else today. */
+  async lastFrozenDay(): Promise<string> {
+    const today = campaignDay(this.clock.now(), this.tz);
+    const tomorrow = addDays(today, 1);
+    return this.clock.now() >= (await this.frozenAt(tomorrow)) ? tomorrow : today;
+  }
+
+  /** The days that are frozen and may need their commitment made now: today, and tomorrow after tonight's cutoff. */
+  async daysDue(): Promise<string[]> {
+    const today = campaignDay(this.clock.now(), this.tz);
+    const last = await this.lastFrozenDay();
+    return last === today ? [today] : [today, last];
+  }
+}

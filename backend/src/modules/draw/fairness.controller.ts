@@ -1,0 +1,92 @@
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DRAW_ID_PATTERN, normaliseDrawId } from '@campaign/domain';
+import { Public } from '../../common/auth/decorators';
+import { Failures } from '../../common/http/domain-errors';
+import { isCalendarDate } from '../../common/time';
+import { FairnessService } from '../fairness/fairness.service';
+import { DrawService } from './draw.service';
+
+const FAIRNESS_FAILURES = new Failures({
+  NoDay: { status: 404, message: 'No prize scheme was committed for this day.' },
+  NoDraw: { status: 404, message: 'No draw has this id. Check the id in your SMS.' },
+  NotRevealed: { status: 403, message: "A day's draws are published once the day has ended (Nepal time)." },
+});
+
+/** Draws per page of a day's list (a verifier pages through with `after`). */
+const PAGE = 500;
+
+/**
+ * The public proof of the draws (docs/fairness.md): every day's commitments, and once a day
+ * has ended its seed, its scheme, its totals and its draws; one draw by the id the customer
+ * got by SMS. Nothing here names a customer: a draw shows its record's number, never a name,
+ * phone or slug.
+ */
+@ApiTags('fairness (public)')
+@Controller('fairness')
+export class FairnessController {
+  constructor(
+    private readonly fairness: FairnessService,
+    private readonly draws: DrawService,
+  ) {}
+
+  @Get()
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOperation({ summary: "The latest days' commitments (seed hash, scheme hash, when made); seeds of ended days" })
+  async days() {
+    return { data: await this.fairness.publicDays() };
+  }
+
+  @Get('days/:day')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOperation({ summary: "One day's commitment; once ended, its seed, scheme and prize totals against the scheme" })
+  async day(@Param('day') day: string) {
+    const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
+    if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
+    return { data: { ...found, totals: found.revealed ? await this.totals(day, found.allocation_set!) : null } };
+  }
+
+  @Get('days/:day/draws')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=300')
+  @ApiOperation({ summary: "An ended day's draws in the order of their claims, 500 a page after `after` (a draw's seq)" })
+  async dayDraws(@Param('day') day: string, @Query('after') after?: string) {
+    const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
+    if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
+    if (!found.revealed) throw FAIRNESS_FAILURES.fail('NotRevealed');
+    const from = /^\d{1,12}$/.test(after ?? '') ? Number(after) : 0;
+    const data = await this.draws.publicDraws(day, from, PAGE);
+    return { data, next_after: data.length === PAGE ? data[data.length - 1].seq : null };
+  }
+
+  @Get('draws/:id')
+  @Public()
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOperation({ summary: 'One draw by its public id (from the prize SMS) with its day; the seed once the day has ended' })
+  async draw(@Param('id') id: string) {
+    const drawId = normaliseDrawId(id);
+    const draw = DRAW_ID_PATTERN.test(drawId) ? await this.draws.publicDraw(drawId) : undefined;
+    if (!draw) throw FAIRNESS_FAILURES.fail('NoDraw');
+    return { data: { draw, day: await this.fairness.publicDay(draw.day) } };
+  }
+
+  /** Per channel and amount: prizes planned by the committed scheme, given by the day's draws, and left. */
+  private async totals(day: string, allocationSet: string) {
+    const scheme = FairnessService.allocationsOf({ allocation_set: allocationSet } as never);
+    const awarded = await this.draws.awardedOn(day);
+    const given = (id: number) => awarded.find((a) => a.allocation_id === id)?.awarded ?? 0;
+    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
+    for (const a of scheme) {
+      const key = `${a.type}|${a.amount}`;
+      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
+      t.planned += a.count;
+      t.awarded += given(a.id);
+      t.left = t.planned - t.awarded;
+      tiers.set(key, t);
+    }
+    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
+    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
+  }
+}

@@ -1,0 +1,203 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { canonicalAllocationSet, CommittedAllocation, PublicDraw, RevealedDay, sha256Hex, verifyDay } from '@campaign/domain';
+import { Clock } from '../src/common/clock';
+import { addDays, campaignDay, localToUtc } from '../src/common/time';
+import { FairnessService } from '../src/modules/fairness/fairness.service';
+import { branchIds, CAMPAIGN_ENV, clearScheme, nextIp, pendingPreregistration } from './factories/campaign';
+import { startTestApp, TestApp } from './harness/test-app';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+/**
+ * The provably fair draw end to end (docs/fairness.md): a day's scheme is made, committed
+ * the evening before and frozen; 1,000 customers draw on the day, concurrently, each with the
+ * seed their browser sent; after the day the seed is revealed and the verifier, reading only
+ * the public API, agrees with every draw. Tampering with one audit row, one seed byte or one
+ * probability makes it fail on exactly the draws affected.
+ */
+describe('provably fair draws', () => {
+  let t: TestApp;
+  let admin: string;
+  let clock: Clock;
+  const day = addDays(campaignDay(), 2);
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: CAMPAIGN_ENV, listen: true });
+    await clearScheme(t.db);
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+    clock = t.app.get(Clock);
+  });
+  afterAll(async () => {
+    clock.travel(new Date());
+    await t.close();
+  });
+
+  const publicDay = async () => (await t.http().get(`/api/v1/fairness/days/${day}`)).body.data as RevealedDay & { revealed: boolean; late: boolean; totals: unknown };
+  const publicDraws = async () => {
+    const all: PublicDraw[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page: { status: number; body: { data: PublicDraw[]; next_after: number | null } } = await t.http().get(`/api/v1/fairness/days/${day}/draws`).query({ after });
+      expect({ status: page.status, after }).toEqual({ status: 200, after });
+      all.push(...page.body.data);
+      after = page.body.next_after;
+    }
+    return all;
+  };
+
+  it('takes the scheme until the evening before, commits it at 22:00 and freezes it', async () => {
+    const [A] = await branchIds(t.db);
+    clock.travel(localToUtc(addDays(day, -1), '12:00'));
+    const create = async (name: string, body: object) => {
+      const res = await t.http().post('/api/v1/allocation').set('Authorization', admin).send({ date: day, ...body });
+      expect({ name, status: res.status, errors: res.body.errors }).toEqual({ name, status: 200, errors: undefined });
+      ids[name] = res.body.data.id;
+    };
+    await create('lakh', { amount: 100000, count: 2, probability: 1 });
+    await create('twenty', { amount: 20000, count: 5, probability: 5 });
+    await create('five', { amount: 5000, count: 5, probability: 2 });
+    await create('fiveAgain', { amount: 5000, count: 5, probability: 1.5 });
+    await create('four', { amount: 4000, count: 5, probability: 0.75 });
+    await create('never', { amount: 50000, count: 1, probability: 0 });
+    await create('branch', { type: 'preregistration_branch', branch_id: A, amount: 10000, count: 3, probability: 50 });
+
+    expect((await t.http().get(`/api/v1/fairness/days/${day}`)).status).toBe(404);
+    clock.travel(localToUtc(addDays(day, -1), '22:00'));
+    expect(await t.app.get(FairnessService).commitDue()).toContain(day);
+
+    const committed = await publicDay();
+    expect(committed).toMatchObject({ day, revealed: false, late: false, seed: null, allocation_set: null, totals: null });
+    expect(committed.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    const list = (await t.http().get('/api/v1/fairness')).body.data;
+    expect(list[0]).toMatchObject({ day, seed_hash: committed.seed_hash, seed: null });
+    const late = await t.http().post('/api/v1/allocation').set('Authorization', admin).send({ date: day, amount: 3000 });
+    expect(late.status).toBe(422);
+    expect(late.body.errors.date[0]).toMatch(/^The prizes of .* can no longer change/);
+  });
+
+  it('draws 1,000 customers concurrently on the day, each with their browser’s seed, within the stock', async () => {
+    const [A] = await branchIds(t.db);
+    clock.travel(localToUtc(day, '10:00'));
+    const records: Array<Awaited<ReturnType<typeof pendingPreregistration>>> = [];
+    for (let i = 0; i < 1000; i++) records.push(await pendingPreregistration(t.db, { branchId: i % 10 === 0 ? A : null, sendSms: false }));
+    // The seed each visitor's browser sent with the enquiry.
+    await t.db.query(`UPDATE preregistration SET client_seed = md5(random()::text || id::text) WHERE id = ANY($1)`, [records.map((r) => r.id)]);
+    let next = 0;
+    const prizes: number[] = [];
+    const worker = async () => {
+      while (next < records.length) {
+        const r = records[next++];
+        const res = await t.http().post(`/api/v1/enquiry/${r.slug}/verify`).set('X-Forwarded-For', nextIp()).send({ code: r.code });
+        expect(res.status).toBe(200);
+        prizes.push(res.body.data.prize);
+        expect(res.body.data.draw_id).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(prizes).toHaveLength(1000);
+    const stock = await t.db.query(`SELECT id, count, remaining FROM allocation WHERE date = $1`, [day]);
+    for (const a of stock) {
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM draw WHERE allocation_id = $1`, [a.id]);
+      expect({ id: a.id, awarded: n }).toEqual({ id: a.id, awarded: a.count - a.remaining });
+    }
+    const [{ seeds }] = await t.db.query(`SELECT count(*)::int AS seeds FROM draw d JOIN preregistration p ON p.id = d.record_id AND d.kind = 'preregistration' WHERE d.day = $1 AND d.client_seed = p.client_seed`, [day]);
+    expect(seeds).toBe(1000);
+  });
+
+  it('shows a customer their draw before the day ends, but publishes the seed and the day’s draws only after', async () => {
+    const [one] = await publicDrawIds(1);
+    const before = await t.http().get(`/api/v1/fairness/draws/${one.toLowerCase().replace(/(.{4})/g, '$1-').replace(/-$/, '')}`);
+    expect(before.status).toBe(200);
+    expect(before.body.data.draw.draw_id).toBe(one);
+    expect(before.body.data.day).toMatchObject({ day, seed: null, revealed: false });
+    expect(JSON.stringify(before.body)).not.toMatch(/"(name|phone|slug)"/);
+    const early = await t.http().get(`/api/v1/fairness/days/${day}/draws`);
+    expect(early.status).toBe(403);
+    expect(early.body).toEqual({ message: "A day's draws are published once the day has ended (Nepal time)." });
+    expect((await t.http().get('/api/v1/fairness/draws/NOTADRAWID00')).status).toBe(404);
+  });
+
+  async function publicDrawIds(n: number): Promise<string[]> {
+    return (await t.db.query(`SELECT public_id FROM draw WHERE day = $1 ORDER BY id LIMIT $2`, [day, n])).map((r: { public_id: string }) => r.public_id);
+  }
+
+  it('reveals the day after it ends: the verifier agrees with every draw, and the totals with the scheme screen', async () => {
+    clock.travel(localToUtc(addDays(day, 1), '00:01'));
+    const revealed = await publicDay();
+    expect(revealed.revealed).toBe(true);
+    expect(sha256Hex(Buffer.from(revealed.seed!, 'hex'))).toBe(revealed.seed_hash);
+    const draws = await publicDraws();
+    expect(draws).toHaveLength(1000);
+    const verdict = verifyDay(revealed, draws);
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.draws.filter((d) => !d.ok)).toEqual([]);
+
+    // The totals agree with the scheme screen's count and remaining for the day.
+    const screen = (await t.http().get('/api/v1/allocation').set('Authorization', admin).query({ date: day })).body.data as Array<{ type: string; amount: number; count: number; remaining: number; frozen: boolean }>;
+    const totals = (revealed.totals as { tiers: Array<{ type: string; amount: number; planned: number; awarded: number; left: number }> }).tiers;
+    // The screen lists allocations; the fairness page sums them per channel and amount.
+    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
+    for (const a of screen) {
+      const tier = tiers.get(`${a.type}|${a.amount}`) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
+      tier.planned += a.count;
+      tier.awarded += a.count - a.remaining;
+      tier.left += a.remaining;
+      tiers.set(`${a.type}|${a.amount}`, tier);
+    }
+    expect(totals).toHaveLength(tiers.size);
+    expect(totals).toEqual(expect.arrayContaining([...tiers.values()]));
+    expect(screen.every((a) => a.frozen)).toBe(true);
+
+    // The command-line verifier, reading only the public API.
+    const out = await run(process.execPath, [join(ROOT, 'scripts', 'verify-draws.mjs'), '--day', day, '--url', t.url, '--quiet'], { cwd: ROOT });
+    expect(out.stdout.trim().split('\n').at(-1)).toMatch(/^1000 draws checked, 1000 ok, 0 mismatched \(/);
+  });
+
+  it('fails on exactly the draws affected by one changed audit row, one seed byte or one probability', async () => {
+    const draws = await publicDraws();
+    const revealed = await publicDay();
+    const failing = (d: RevealedDay, list: PublicDraw[]) => verifyDay(d, list).draws.filter((v) => !v.ok).map((v) => v.draw_id).sort();
+
+    // One audit row: a roll changed in the database, read back through the public API.
+    const target = draws.find((d) => d.considered.some((c) => c.roll !== null))!;
+    const at = target.considered.findIndex((c) => c.roll !== null);
+    const path = `{considered,${at},roll}`;
+    await t.db.query(`UPDATE draw SET audit = jsonb_set(audit, $2::text[], to_jsonb($3::int)) WHERE public_id = $1`, [target.draw_id, path, (target.considered[at].roll! + 1) % 10000]);
+    expect(failing(revealed, await publicDraws())).toEqual([target.draw_id]);
+    const cli = await run(process.execPath, [join(ROOT, 'scripts', 'verify-draws.mjs'), '--day', day, '--url', t.url, '--quiet'], { cwd: ROOT }).catch((e) => e);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toContain('1000 draws checked, 999 ok, 1 mismatched');
+    await t.db.query(`UPDATE draw SET audit = jsonb_set(audit, $2::text[], to_jsonb($3::int)) WHERE public_id = $1`, [target.draw_id, path, target.considered[at].roll]);
+    expect(failing(revealed, await publicDraws())).toEqual([]);
+
+    // One seed byte: the day no longer matches its commitment and every draw that rolled fails.
+    const flipped = `${revealed.seed!.slice(0, 62)}${((parseInt(revealed.seed!.slice(62), 16) + 1) % 256).toString(16).padStart(2, '0')}`;
+    const bySeed = verifyDay({ ...revealed, seed: flipped }, draws);
+    expect(bySeed.problems).toContain('The revealed seed does not match the commitment published before the day.');
+    // Every draw that rolled is affected; a changed seed gives each roll a 1 in 10,000 chance of coming out the same.
+    const rolled = new Set(draws.filter((d) => d.considered.some((c) => c.roll !== null)).map((d) => d.draw_id));
+    const flagged = bySeed.draws.filter((v) => !v.ok).map((v) => v.draw_id);
+    expect(flagged.filter((id) => !rolled.has(id))).toEqual([]);
+    expect(flagged.length).toBeGreaterThanOrEqual(rolled.size - 3);
+
+    // One probability: the scheme no longer matches its commitment, and the draws that rolled against it fail.
+    const scheme = JSON.parse(revealed.allocation_set!) as CommittedAllocation[];
+    const changed = canonicalAllocationSet(scheme.map((a) => (a.id === ids.four ? { ...a, threshold: a.threshold + 500 } : a)));
+    const byChance = verifyDay({ ...revealed, allocation_set: changed }, draws);
+    expect(byChance.problems).toContain('The revealed prize scheme does not match the commitment published before the day.');
+    expect(byChance.draws.filter((v) => !v.ok).map((v) => v.draw_id).sort()).toEqual(
+      draws.filter((d) => d.considered.some((c) => c.allocation_id === ids.four)).map((d) => d.draw_id).sort(),
+    );
+  });
+
+  it('lets a customer’s seed decide: the same day seed with another client seed gives other rolls', async () => {
+    const revealed = await publicDay();
+    const [d] = await publicDraws();
+    const other = { ...d, client_seed: randomBytes(16).toString('hex') };
+    expect(verifyDay(revealed, [other]).draws[0].ok).toBe(false);
+  });
+});

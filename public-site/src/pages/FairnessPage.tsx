@@ -1,0 +1,218 @@
+import { adToBs, checkCommitment, formatDrawId, normaliseDrawId, rupees, verifyDraw, DRAW_ID_PATTERN, type PublicDraw } from '@campaign/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
+import { onLinkClick } from '../router';
+import { useData } from '../useData';
+
+/** '2082-08-11 BS (2025-11-27)', the way the campaign's customers read a day. */
+const bothDays = (ad: string) => {
+  const bs = adToBs(ad);
+  return bs ? `${bs} BS (${ad})` : ad;
+};
+const nepalTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const short = (hash: string) => `${hash.slice(0, 12)}…`;
+
+interface Check {
+  draw: PublicDraw;
+  day: PublicDayAnswer;
+  /** Problems with the day's commitment; null before the day is revealed. */
+  dayProblems: string[] | null;
+  drawProblems: string[];
+  rolls: Array<{ allocation_id: number; input: string | null; roll: number | null; recorded: number | null }>;
+}
+
+/**
+ * `/fairness`: every day's commitments, and "check my prize": the visitor's draw recomputed
+ * in their own browser from the revealed day seed, with the same code the server draws with
+ * (`@campaign/domain`, pure JavaScript hashing, so it works over plain HTTP too).
+ */
+export default function FairnessPage() {
+  const days = useData(getFairnessDays);
+  const [typed, setTyped] = useState(() => new URLSearchParams(window.location.search).get('draw') ?? '');
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState('');
+  const [check, setCheck] = useState<Check | null>(null);
+
+  const run = async (text: string) => {
+    setError('');
+    setCheck(null);
+    const id = normaliseDrawId(text);
+    if (!DRAW_ID_PATTERN.test(id)) return setError('A draw id has 12 letters and digits, like 7KQ2-M9XD-4RTB.');
+    setChecking(true);
+    try {
+      const { draw, day } = await getFairnessDraw(id);
+      if (!day.revealed) {
+        setCheck({ draw, day, dayProblems: null, drawProblems: [], rolls: [] });
+        return;
+      }
+      const full = await getFairnessDay(draw.day);
+      const commitment = checkCommitment(full);
+      const verdict = verifyDraw(commitment.seed ?? '', commitment.allocations, draw);
+      setCheck({ draw, day: full, dayProblems: commitment.problems, drawProblems: verdict.problems, rolls: verdict.rolls });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  useEffect(() => {
+    if (typed) void run(typed);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(typed);
+  };
+
+  return (
+    <div className="page fairness">
+      <p>
+        <a href="/" onClick={onLinkClick}>
+          ← Back to Home
+        </a>
+      </p>
+      <h1>How prizes are drawn</h1>
+      <p>
+        Every prize is drawn so that anyone can check it. Before each day begins (at 22:00 Nepal time the evening before) we publish two fingerprints: one of the
+        day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance.
+        Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.
+      </p>
+
+      <section aria-labelledby="check-heading" className="check">
+        <h2 id="check-heading">Check my prize</h2>
+        <form onSubmit={submit} noValidate>
+          <label htmlFor="draw-id">Draw id (from your prize page or SMS)</label>
+          <div className="inline-form">
+            <input id="draw-id" name="draw" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="7KQ2-M9XD-4RTB" autoComplete="off" spellCheck={false} />
+            <button type="submit" className="btn btn-primary" disabled={checking}>
+              {checking ? 'Checking…' : 'Check my prize'}
+            </button>
+          </div>
+        </form>
+        {error && (
+          <p className="alert" role="alert">
+            {error}
+          </p>
+        )}
+        {check && <Verdict check={check} />}
+      </section>
+
+      <section aria-labelledby="days-heading">
+        <h2 id="days-heading">Daily commitments</h2>
+        {days.loading && <p role="status">Loading…</p>}
+        {days.data && days.data.length === 0 && <p className="muted">No day has been committed yet.</p>}
+        {days.data && days.data.length > 0 && (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Committed</th>
+                  <th scope="col">Seed fingerprint</th>
+                  <th scope="col">Scheme fingerprint</th>
+                  <th scope="col">Seed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.data.map((d) => (
+                  <tr key={d.day}>
+                    <td>{bothDays(d.day)}</td>
+                    <td>
+                      {nepalTime(d.committed_at)}
+                      {d.late && <span className="warn"> (late: after the day began)</span>}
+                    </td>
+                    <td>
+                      <code title={d.seed_hash}>{short(d.seed_hash)}</code>
+                    </td>
+                    <td>
+                      <code title={d.allocation_set_hash}>{short(d.allocation_set_hash)}</code>
+                    </td>
+                    <td>{d.seed ? <code title={d.seed}>{short(d.seed)}</code> : <span className="muted">after the day</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="muted">
+          To check a whole day yourself: <code>npm run verify-draws -- --day 2082-08-11</code> in the campaign's source code recomputes every draw of the day from this
+          public data.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Verdict({ check }: { check: Check }) {
+  const { draw, day } = check;
+  const prize = rupees(draw.result.amount);
+  if (check.dayProblems === null) {
+    return (
+      <div className="verdict pending" role="status">
+        <p>
+          <strong>Your draw {formatDrawId(draw.draw_id)} is recorded:</strong> {prize} on {bothDays(draw.day)}.
+        </p>
+        <p>
+          The day's secret number is published after the day ends, at {nepalTime(day.ends_at)} Nepal time. Come back then to check it. Its fingerprint, published
+          before the day began, is <code>{short(day.seed_hash)}</code>.
+        </p>
+      </div>
+    );
+  }
+  const problems = [...check.dayProblems, ...check.drawProblems];
+  const ok = problems.length === 0;
+  return (
+    <div className={`verdict ${ok ? 'ok' : 'bad'}`} role="status">
+      {ok ? (
+        <p>
+          <strong>Your prize was drawn fairly.</strong> The day's secret number matches the fingerprint published before the day began, the prize scheme matches
+          its fingerprint, and recomputing your {check.rolls.filter((r) => r.roll !== null).length === 1 ? 'roll' : 'rolls'} here gives {prize}, exactly as
+          recorded.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>Your draw does not check out.</strong> Please contact the campaign with your draw id {formatDrawId(draw.draw_id)}.
+          </p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <table className="rolls">
+        <caption>Your rolls (below the chance wins; tried from the highest prize down)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Prize</th>
+            <th scope="col">Chance</th>
+            <th scope="col">Roll recomputed</th>
+            <th scope="col">Recorded</th>
+          </tr>
+        </thead>
+        <tbody>
+          {draw.considered.map((c) => {
+            const r = check.rolls.find((x) => x.allocation_id === c.allocation_id);
+            return (
+              <tr key={c.allocation_id}>
+                <td>{rupees(c.amount)}</td>
+                <td>{c.threshold / 100}%</td>
+                <td>{r?.roll ?? '–'}</td>
+                <td>
+                  {c.roll ?? '–'}
+                  {c.won ? (c.claimed ? ' (won)' : ' (won, but the last one had just gone)') : ''}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="muted">
+        Day seed <code>{check.day.seed}</code>. Your seed <code>{draw.client_seed}</code>.
+      </p>
+    </div>
+  );
+}
