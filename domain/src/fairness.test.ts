@@ -4,11 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalAllocationSet,
   CommittedAllocation,
-  drawIdFrom,
-  DRAW_ID_PATTERN,
   fairRoll,
-  formatDrawId,
-  normaliseDrawId,
   PublicDraw,
   ROLL_LIMIT,
   rollFromValue,
@@ -18,6 +14,7 @@ import {
   verifyDay,
   verifyDraw,
 } from './fairness';
+import { CLIENT_SEED_PATTERN, drawIdFrom, DRAW_ID_PATTERN, formatDrawId, newClientSeed, normaliseDrawId } from './draw-id';
 
 const SEED = `${'00'.repeat(31)}01`;
 const CLIENT = 'abcdef0123456789abcdef0123456789';
@@ -66,6 +63,13 @@ describe('draw ids', () => {
     expect(formatDrawId('0123456789AB')).toBe('0123-4567-89AB');
     expect(normaliseDrawId(' 0123-4567-89ab ')).toBe('0123456789AB');
     expect(normaliseDrawId('o1il')).toBe('0111');
+  });
+
+  it('client seeds are 32 random hex characters, each new', () => {
+    const a = newClientSeed();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(a).toMatch(CLIENT_SEED_PATTERN);
+    expect(newClientSeed()).not.toBe(a);
   });
 });
 

@@ -2,6 +2,7 @@ import { hmac } from '@noble/hashes/hmac';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 
+
 /**
  * Provably fair draws (docs/fairness.md): the one definition of a roll, of a day's
  * commitments and of what makes a draw check out. The backend draws with it, the public
@@ -20,33 +21,6 @@ export const ROLL_RANGE = 10_000;
 export const ROLL_LIMIT = Math.floor(2 ** 32 / ROLL_RANGE) * ROLL_RANGE;
 
 export type DrawKindName = 'preregistration' | 'registration';
-
-/** A client seed: 16-64 letters, digits, '-' or '_' (the browser sends 32 hex characters). */
-export const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** A public draw id: 12 characters of Crockford's base32, shown as XXXX-XXXX-XXXX. */
-export const DRAW_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{12}$/;
-const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A new public draw id from 12 random bytes (the caller's random source: node:crypto or Web Crypto). */
-export function drawIdFrom(random: Uint8Array): string {
-  if (random.length < 12) throw new Error('drawIdFrom: 12 random bytes are needed');
-  let id = '';
-  for (let i = 0; i < 12; i++) id += BASE32[random[i] & 31];
-  return id;
-}
-
-/** A draw id as people type it: dashes and spaces dropped, upper case, I/L read as 1 and O as 0. */
-export function normaliseDrawId(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
-}
-
-/** XXXX-XXXX-XXXX. */
-export const formatDrawId = (id: string) => id.replace(/(.{4})(?=.)/g, '$1-');
 
 export const sha256Hex = (data: string | Uint8Array) => bytesToHex(sha256(typeof data === 'string' ? utf8ToBytes(data) : data));
 

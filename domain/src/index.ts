@@ -9,4 +9,5 @@ export * from './options';
 export * from './phone';
 export * from './sms-segments';
 export * from './wheel';
+export * from './draw-id';
 export * from './fairness';

@@ -204,11 +204,6 @@ export const getFairnessDay = (day: string) => request<{ data: PublicDayAnswer }
 export const getFairnessDraw = (id: string) =>
   request<{ data: { draw: PublicDraw; day: PublicDayAnswer } }>('GET', `/fairness/draws/${encodeURIComponent(id)}`).then((j) => j.data);
 
-/** A new seed for the provably fair draw: 16 random bytes as hex (Web Crypto's random numbers work over plain HTTP too). */
-export function newClientSeed(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export async function verifyEnquiry(slug: string, code: string): Promise<Enquiry> {
   const j = await request<{ data: Enquiry }>('POST', `/enquiry/${encodeURIComponent(slug)}/verify`, { code });
   const merged = { ...enquiries.get(slug), ...j.data, slug } as Enquiry;

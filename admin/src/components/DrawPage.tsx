@@ -1,5 +1,6 @@
 import { ReactNode, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { formatDrawId } from '@campaign/domain';
+import { Alert, Box, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { Wheel } from './Wheel';
 
@@ -12,13 +13,15 @@ export interface DrawPageProps {
   problem?: string | null;
   /** The message and buttons shown once the wheel has stopped. */
   children: ReactNode;
+  /** The draw's public id (docs/fairness.md): shown with the result, linked to the public check. */
+  drawId?: string | null;
 }
 
 /**
  * The admin draw screens: the wheel replays the server's prize, then the result shows
  * (and takes the focus, so keyboard and screen-reader users land on it).
  */
-export const DrawPage = ({ heading, segments, prize, problem, children }: DrawPageProps) => {
+export const DrawPage = ({ heading, segments, prize, problem, children, drawId }: DrawPageProps) => {
   const [done, setDone] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -44,6 +47,14 @@ export const DrawPage = ({ heading, segments, prize, problem, children }: DrawPa
           {done && (
             <Box ref={result} tabIndex={-1} sx={{ outline: 'none' }}>
               {children}
+              {drawId && (
+                <Typography color="text.secondary" sx={{ mt: 2 }}>
+                  Draw id <strong>{formatDrawId(drawId)}</strong>:{' '}
+                  <Link href={`/fairness?draw=${drawId}`} target="_blank" rel="noopener">
+                    anyone can check this draw
+                  </Link>
+                </Typography>
+              )}
             </Box>
           )}
         </CardContent>

@@ -20,6 +20,7 @@ export interface Settings {
   video?: unknown;
   campaign_ends_on?: string | null;
   retention_days?: number;
+  commit_cutoff?: string;
 }
 
 /** The rich-text editor with an accessible name: the library's editable box has none of its own. */
@@ -31,7 +32,8 @@ const named = (label: string) => ({
 /**
  * The fields this page writes: what the public site shows (brand and campaign names, logo,
  * notice popup image, video, website, support phones, social links, the three panels), the
- * texts of the SMS a visitor receives, and the retention rule.
+ * texts of the SMS a visitor receives, the retention rule and the time each day's prize
+ * scheme is committed.
  */
 const WRITABLE = [
   'brand_name',
@@ -50,6 +52,7 @@ const WRITABLE = [
   'sms_template_coupon',
   'campaign_ends_on',
   'retention_days',
+  'commit_cutoff',
 ];
 
 /** Support phones are a list; the form edits them as one comma-separated line. */
@@ -196,8 +199,15 @@ export const SettingsPage = () => {
                   <>
                     <Section title="Messages to visitors" />
                     <TextInput source="sms_template_otp" label="Code SMS" multiline fullWidth helperText="Must contain {code}; {campaign}, {link} may be used" />
-                    <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand} may be used" />
+                    <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
                     <TextInput source="sms_template_coupon" label="Coupon SMS" multiline fullWidth helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used" />
+                    <Section title="Fair draws" />
+                    <TextInput
+                      source="commit_cutoff"
+                      label="Prize Scheme Commitment Time"
+                      helperText="HH:MM Nepal time, the evening before each day: that day's scheme is published by its fingerprint and can no longer change"
+                      sx={{ minWidth: 380 }}
+                    />
                     <Section title="Privacy" />
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
                       <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />

@@ -1,8 +1,10 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ageOtpMessages, allocate, branchIds, uniquePhone } from '../factories/campaign';
+import { ageOtpMessages, allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
 import { startTestApp, TestApp } from '../harness/test-app';
+import { Clock } from '../../src/common/clock';
+import { addDays, campaignDay, localToUtc } from '../../src/common/time';
 import { codeIn, newContext, step } from './journey';
 
 /**
@@ -21,6 +23,7 @@ describe('public enquiry (browser)', () => {
     t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
     // The whole public stock of today: one prize, won for sure.
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: PRIZE, probability: 100 });
+    await commitOnTime(t.app);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -138,6 +141,62 @@ describe('public enquiry (browser)', () => {
 
     const [row] = await t.db.query(`SELECT is_verified, prize FROM preregistration WHERE slug = $1`, [slug]);
     expect(row).toEqual({ is_verified: true, prize: PRIZE });
+    await page.close();
+  });
+
+  it('lets the visitor check their prize on /fairness: recorded on the day, recomputed in the browser after it', async () => {
+    const page = await context.newPage();
+    const { slug, code } = await register(page, 'Maya Gurung', uniquePhone());
+    const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+    await verify.getByLabel('OTP').fill(code);
+    await verify.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
+    // The seed the browser sent with the enquiry is the one the draw used.
+    const [drawn] = await t.db.query(
+      `SELECT d.public_id, d.client_seed = p.client_seed AS same_seed, d.audit->>'client_seed_from' AS seed_from
+         FROM draw d JOIN preregistration p ON p.id = d.record_id AND d.kind = 'preregistration' WHERE p.slug = $1`,
+      [slug],
+    );
+    expect(drawn).toMatchObject({ same_seed: true, seed_from: 'browser' });
+    const shown = `${drawn.public_id.slice(0, 4)}-${drawn.public_id.slice(4, 8)}-${drawn.public_id.slice(8)}`;
+    const draw = page.getByRole('dialog', { name: 'Prize Draw' });
+    await step(page, 'the draw id with the prize', async () => {
+      await draw.getByText(`Your draw id: ${shown}.`).waitFor({ timeout: 15_000 });
+      await draw.getByRole('link', { name: 'Check that your prize was drawn fairly' }).click();
+      await page.waitForURL((u) => u.pathname === '/fairness');
+    });
+    const fairness = page.getByRole('region', { name: 'Check my prize' });
+    await step(page, 'recorded, not yet checkable', async () => {
+      await fairness.getByText(`Your draw ${shown} is recorded:`).waitFor();
+      expect(await fairness.innerText()).toContain('Rs. 5,000');
+      expect(await page.getByRole('heading', { name: 'Daily commitments' }).isVisible()).toBe(true);
+    });
+    const clock = t.app.get(Clock);
+    try {
+      clock.travel(localToUtc(addDays(campaignDay(), 1), '00:05'));
+      await step(page, 'after the day: recomputed here', async () => {
+        await page.reload();
+        await fairness.getByText('Your prize was drawn fairly.').waitFor();
+        const rolls = fairness.getByRole('table', { name: /Your rolls/ });
+        expect(await rolls.getByRole('row').count()).toBeGreaterThan(1);
+        expect(await rolls.innerText()).toContain('(won)');
+      });
+      await step(page, 'a changed audit row is caught', async () => {
+        await t.db.query(`UPDATE draw SET audit = jsonb_set(audit, '{result,amount}', '100000') WHERE public_id = $1`, [drawn.public_id]);
+        // Another visitor (a browser without this one's cached answers) types the id as read aloud.
+        const other = await newContext(browser, PHONE);
+        const second = await other.newPage();
+        await second.goto(`${t.url}/fairness`);
+        const check = second.getByRole('region', { name: 'Check my prize' });
+        await check.getByLabel('Draw id (from your prize page or SMS)').fill(shown.toLowerCase());
+        await check.getByRole('button', { name: 'Check my prize' }).click();
+        await check.getByText('Your draw does not check out.').waitFor();
+        expect(await check.innerText()).toContain('The prize is recorded as Rs. 100000 but the rolls give Rs. 5000.');
+        await other.close();
+      });
+    } finally {
+      clock.travel(new Date());
+    }
     await page.close();
   });
 

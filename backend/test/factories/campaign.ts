@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { addDays, campaignDay } from '../../src/common/time';
+import { INestApplication } from '@nestjs/common';
+import { Clock } from '../../src/common/clock';
+import { addDays, campaignDay, localToUtc } from '../../src/common/time';
+import { FairnessService } from '../../src/modules/fairness/fairness.service';
 
 /**
  * Factories for the campaign tests (enquiry, OTP, draw, SMS). The app runs with
@@ -94,6 +97,21 @@ export async function allocate(
   // it again with this allocation in (docs/fairness.md; the real scheme freezes the evening before).
   await db.query(`DELETE FROM draw_day WHERE day = $1`, [opts.date ?? today()]);
   return row.id;
+}
+
+/**
+ * Commits a day's scheme as the real timer would have, at 22:00 the evening before (the app's
+ * clock is taken there and back): a test that sets up today's scheme after today began can
+ * still have an on-time commitment (docs/fairness.md).
+ */
+export async function commitOnTime(app: INestApplication, day = today()) {
+  const clock = app.get(Clock);
+  try {
+    clock.travel(localToUtc(addDays(day, -1), '22:00'));
+    await app.get(FairnessService).commitDue();
+  } finally {
+    clock.travel(new Date());
+  }
 }
 
 /** An unverified pre-registration with a known, valid code (written by SQL, no SMS). */

@@ -1,6 +1,6 @@
-import { SOURCES } from '@campaign/domain';
+import { newClientSeed, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, newClientSeed, rememberReturningPhone } from '../api';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, rememberReturningPhone } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';

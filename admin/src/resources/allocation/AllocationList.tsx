@@ -23,6 +23,8 @@ const Actions = () => {
 /**
  * /admin/scheme (manage-allocation): the prize scheme, type, branch or None, date,
  * probability, count, remaining and amount; Delete behind 'Are you sure?' stays on the list.
+ * A day whose scheme is committed (from 22:00 the evening before, docs/fairness.md) shows
+ * 'Committed' and has no Delete: the server refuses any change to it.
  */
 export const AllocationList = () => (
   <List resource="allocation" title="Scheme" sort={SERVER_ORDER} perPage={10} actions={<Actions />} empty={false}>
@@ -34,9 +36,8 @@ export const AllocationList = () => (
       <DataTable.Col source="count" label="Count" />
       <DataTable.Col source="remaining" label="Remaining" />
       <DataTable.Col source="amount" label="Amount" render={(r) => prizeLabel(r.amount)} />
-      <DataTable.Col label="Actions" disableSort>
-        <DeleteWithConfirm redirectTo={false} />
-      </DataTable.Col>
+      <DataTable.Col label="Status" disableSort render={(r) => (r.frozen ? 'Committed' : 'Open')} />
+      <DataTable.Col label="Actions" disableSort render={(r) => (r.frozen ? null : <DeleteWithConfirm redirectTo={false} />)} />
     </DataTable>
   </List>
 );

@@ -3,6 +3,7 @@ import { Create, useGetIdentity } from 'react-admin';
 import { BRANCH_ONLY_PREREGISTRATION, BranchOnly } from '../../layout/AccessDenied';
 import type { Identity } from '../../providers/authProvider';
 import { ADMIN_BASE } from '../../routing';
+import { newClientSeed } from '@campaign/domain';
 import { prepareScreenshot } from '@campaign/domain/browser';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
@@ -11,7 +12,8 @@ import { PreregistrationForm } from './PreregistrationForm';
 
 /** A created pre-registration goes to its verify page (SPEC section 4). */
 const toVerify = (_resource?: string, id?: unknown) => `/preregistration/${encodeURIComponent(String(id))}/verify`;
-const transform = (values: Record<string, unknown>) => toPayload(values, { scale: prepareScreenshot });
+/** The staff browser's seed for the record's provably fair draw (docs/fairness.md) goes with it. */
+const transform = async (values: Record<string, unknown>) => ({ ...(await toPayload(values, { scale: prepareScreenshot })), client_seed: newClientSeed() });
 
 export const PreregistrationCreate = () => {
   const { identity, isPending } = useGetIdentity();

@@ -39,7 +39,7 @@ export const PreregistrationDraw = () => {
       : null;
 
   return (
-    <DrawPage heading={record ? `Prize draw for ${record.name}` : 'Prize draw'} segments={segments} prize={prize} problem={problem}>
+    <DrawPage heading={record ? `Prize draw for ${record.name}` : 'Prize draw'} segments={segments} prize={prize} problem={problem} drawId={record?.draw_id}>
       <Typography component="h2" variant="h5" color="primary" sx={{ mt: 1 }}>
         Congratulations {record?.name}!
       </Typography>

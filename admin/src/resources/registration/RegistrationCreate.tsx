@@ -1,3 +1,4 @@
+import { newClientSeed } from '@campaign/domain';
 import { useEffect, useMemo } from 'react';
 import { CircularProgress } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +11,9 @@ import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { ADMIN_BASE, recordPath } from '../../routing';
 import { prefillFromPreregistration, toRegistrationPayload } from './registrationPayload';
 import { RegistrationForm } from './RegistrationForm';
+
+/** The purchase draw gets a fresh seed from this screen's browser (docs/fairness.md). */
+const withDrawSeed = (values: Record<string, unknown>) => ({ ...toRegistrationPayload(values), client_seed: newClientSeed() });
 
 /** A created registration goes to its purchase draw (SPEC section 4). */
 const toDraw = (_resource?: string, id?: unknown) => `/registration/${encodeURIComponent(String(id))}/draw`;
@@ -55,7 +59,7 @@ const BranchRegistrationCreate = ({ slug }: { slug: string }) => {
       resource="registration"
       title="Registration"
       record={prefill}
-      transform={toRegistrationPayload}
+      transform={withDrawSeed}
       mutationOptions={{ onSuccess, onError }}
     >
       <RegistrationForm mode="create" />

@@ -34,6 +34,7 @@ export const RegistrationDraw = () => {
     <DrawPage
       heading={record ? `Purchase prize for ${record.name}` : 'Purchase prize'}
       segments={segments}
+      drawId={record?.draw_id}
       prize={coupon}
       problem={problem}
     >

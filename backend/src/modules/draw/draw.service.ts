@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, PublicDraw, type AllocationType } from '@campaign/domain';
+import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, PublicDraw, type AllocationType } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -166,6 +166,7 @@ export class DrawService {
         name: req.notify.name,
         prize: amount,
         coupon: amount,
+        draw_id: formatDrawId(publicId),
         campaign: s.campaign_name,
         brand: s.brand_name,
         ...req.notify.values,

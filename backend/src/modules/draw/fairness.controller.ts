@@ -1,4 +1,5 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DRAW_ID_PATTERN, normaliseDrawId } from '@campaign/domain';
 import { Public } from '../../common/auth/decorators';
@@ -17,6 +18,13 @@ const FAIRNESS_FAILURES = new Failures({
 const PAGE = 500;
 
 /**
+ * An ended day's answers do not change: caches may keep them. Before the day ends an answer
+ * changes at midnight (the seed appears), so it is checked again each time: a visitor who
+ * checks at 00:01 must not be shown the answer of 23:59.
+ */
+const cacheFor = (res: Response, revealed: boolean) => res.setHeader('Cache-Control', revealed ? 'public, max-age=3600' : 'no-cache');
+
+/**
  * The public proof of the draws (docs/fairness.md): every day's commitments, and once a day
  * has ended its seed, its scheme, its totals and its draws; one draw by the id the customer
  * got by SMS. Nothing here names a customer: a draw shows its record's number, never a name,
@@ -32,7 +40,7 @@ export class FairnessController {
 
   @Get()
   @Public()
-  @Header('Cache-Control', 'public, max-age=60')
+  @Header('Cache-Control', 'no-cache')
   @ApiOperation({ summary: "The latest days' commitments (seed hash, scheme hash, when made); seeds of ended days" })
   async days() {
     return { data: await this.fairness.publicDays() };
@@ -40,17 +48,17 @@ export class FairnessController {
 
   @Get('days/:day')
   @Public()
-  @Header('Cache-Control', 'public, max-age=60')
   @ApiOperation({ summary: "One day's commitment; once ended, its seed, scheme and prize totals against the scheme" })
-  async day(@Param('day') day: string) {
+  async day(@Param('day') day: string, @Res({ passthrough: true }) res: Response) {
     const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
     if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
+    cacheFor(res, found.revealed);
     return { data: { ...found, totals: found.revealed ? await this.totals(day, found.allocation_set!) : null } };
   }
 
   @Get('days/:day/draws')
   @Public()
-  @Header('Cache-Control', 'public, max-age=300')
+  @Header('Cache-Control', 'public, max-age=3600')
   @ApiOperation({ summary: "An ended day's draws in the order of their claims, 500 a page after `after` (a draw's seq)" })
   async dayDraws(@Param('day') day: string, @Query('after') after?: string) {
     const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
@@ -63,13 +71,14 @@ export class FairnessController {
 
   @Get('draws/:id')
   @Public()
-  @Header('Cache-Control', 'public, max-age=60')
   @ApiOperation({ summary: 'One draw by its public id (from the prize SMS) with its day; the seed once the day has ended' })
-  async draw(@Param('id') id: string) {
+  async draw(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     const drawId = normaliseDrawId(id);
     const draw = DRAW_ID_PATTERN.test(drawId) ? await this.draws.publicDraw(drawId) : undefined;
     if (!draw) throw FAIRNESS_FAILURES.fail('NoDraw');
-    return { data: { draw, day: await this.fairness.publicDay(draw.day) } };
+    const day = await this.fairness.publicDay(draw.day);
+    cacheFor(res, !!day?.revealed);
+    return { data: { draw, day } };
   }
 
   /** Per channel and amount: prizes planned by the committed scheme, given by the day's draws, and left. */

@@ -55,7 +55,7 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   base_prize_preregistration: 3000,
   base_prize_registration: 1500,
   sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone. Enter it at {link}',
-  sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom.',
+  sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom. Draw id {draw_id}.',
   campaign_ends_on: null,
   retention_days: 180,
   commit_cutoff: '22:00',

@@ -34,7 +34,7 @@ describe('SMS templates with hostile values', () => {
   for (const [name, template] of Object.entries(TEMPLATES)) {
     it(`${name}: no inserted value forms a link, carries a control character or grows the text past its bound`, () => {
       for (const hostile of HOSTILE) {
-        const values = { name: hostile, code: hostile, prize: hostile, coupon: hostile, total: hostile, bill_no: hostile, campaign: hostile, brand: hostile, what: hostile, model: hostile, branch: hostile, phone: hostile, city: hostile };
+        const values = { name: hostile, code: hostile, prize: hostile, coupon: hostile, total: hostile, bill_no: hostile, draw_id: hostile, campaign: hostile, brand: hostile, what: hostile, model: hostile, branch: hostile, phone: hostile, city: hostile };
         // {link} is the app's own address (trusted, from PUBLIC_URL), not a value anyone typed.
         const text = fillTemplate(template, values, { link: '' });
         expect(text).not.toMatch(LETTER_DOT_LETTER);
@@ -54,8 +54,8 @@ describe('SMS templates with hostile values', () => {
   });
 
   it('sends an honest name as typed, and breaks a link only by a space after its dot', () => {
-    expect(fillTemplate(TEMPLATES.prize, { name: 'Ram B. Thapa', prize: '3,000', campaign: 'Dashain 2082', brand: 'Motorcycle' })).toBe(
-      'Congratulations Ram B. Thapa! You have won a cash discount of Rs. 3,000 in Dashain 2082. Show this SMS at your Motorcycle showroom.',
+    expect(fillTemplate(TEMPLATES.prize, { name: 'Ram B. Thapa', prize: '3,000', campaign: 'Dashain 2082', brand: 'Motorcycle', draw_id: '7KQ2-M9XD-4RTB' })).toBe(
+      'Congratulations Ram B. Thapa! You have won a cash discount of Rs. 3,000 in Dashain 2082. Show this SMS at your Motorcycle showroom. Draw id 7KQ2-M9XD-4RTB.',
     );
     expect(fillTemplate(TEMPLATES.test_ride_branch, { name: 'evil.example/x', what: 'test ride', phone: '9841234567', model: 'X', city: 'Y' })).toBe(
       'New test ride: evil. example/x, 9841234567, X, Y.',
