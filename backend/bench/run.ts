@@ -6,7 +6,7 @@
  * cluster, folders) whatever happens. The whole run stops itself within 10 minutes.
  *
  * Options: --scale 0.05 (a fraction of the campaign-sized dataset, for development),
- * --only reads,enquiry,draw,tables,download,startup,frontend,hostile, --duration 8 (s per load run),
+ * --only reads,enquiry,draw,tables,download,startup,frontend,hostile,fairness, --duration 8 (s per load run),
  * --out file.md (also write the table as Markdown), --registrations N / --preregistrations N /
  * --test-rides N (one table's size whatever the scale: `--scale 0.01 --registrations 200000
  * --preregistrations 200000 --only download` measures the 200,000-row download without seeding a
@@ -49,7 +49,7 @@ if (argv.includes('--help')) {
       'npm run bench [-- options]',
       '  --scale F             fraction of the campaign-sized dataset (default 1)',
       '  --preregistrations N  --registrations N  --test-rides N   one table\'s size, whatever the scale',
-      '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,hostile,startup',
+      '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,hostile,fairness,startup',
       '  --duration S          seconds per load run (default 8, at most 20)',
       '  --out file.md         also write the table as Markdown',
       '  --no-build            measure the apps as built (skip building what is stale)',
@@ -171,6 +171,7 @@ async function main() {
     ['frontend', () => frontend(ctx)],
     ['tables', () => tables(ctx)],
     ['hostile', () => hostile(ctx)],
+    ['fairness', () => fairness(ctx)],
   ];
   for (const [name, run] of scenarios) {
     if (!wanted(name)) continue;
@@ -449,6 +450,64 @@ async function hostile({ APP }: Ctx) {
     ratio: `p99 ${fmt(busy.p99 / Math.max(1, quietP99), 2)}× the worse quiet run`,
     target: 'p99 within noise (≤ 1.5× the worse quiet run + 5 ms), 0 errors',
     met: healthOk,
+  });
+}
+
+// ------------------------------------------------------------------ (5b) the draw verifier
+
+/**
+ * `npm run verify-draws` on a revealed day of many draws (docs/fairness.md): a past day of
+ * the bench's database gets a public scheme, its commitment and one provably fair draw per
+ * visitor, made by the app's own rule (seeds/fair-day.ts); the verifier then reads the day
+ * from the running app's public API and checks every draw. Baseline: the same rolls alone,
+ * hashed with Node's native HMAC, in this process.
+ */
+async function fairness({ APP, db }: Ctx) {
+  const { insertFairDay } = await import('../src/database/seeds/fair-day');
+  const { addDays, campaignDay, DEFAULT_TZ } = await import('../src/common/time');
+  const { createHmac } = await import('node:crypto');
+  const day = addDays(campaignDay(new Date(), DEFAULT_TZ), -120);
+  const n = Math.max(2000, Math.round(20_000 * SCALE));
+  const at = new Date(Date.now() - 120 * 86_400_000);
+  const records = Array.from({ length: n }, (_, i) => ({ id: 900_000_000 + i, at }));
+  const made = Date.now();
+  await insertFairDay((sql, params) => db.query(sql, params).then((r) => r.rows), {
+    day,
+    tz: DEFAULT_TZ,
+    // A large day: stock enough that most visitors roll against several allocations all day.
+    scheme: [
+      { amount: 100000, count: Math.ceil(n / 2000), probability: 0.05 },
+      { amount: 20000, count: Math.ceil(n / 200), probability: 0.5 },
+      { amount: 10000, count: Math.ceil(n / 50), probability: 2 },
+      { amount: 5000, count: Math.ceil(n / 10), probability: 10 },
+      { amount: 4000, count: Math.ceil(n / 4), probability: 25 },
+    ],
+    records,
+    baseAmount: 3000,
+  });
+  log(`fairness: ${n} draws made for ${day} in ${((Date.now() - made) / 1000).toFixed(1)} s`);
+  const started = Date.now();
+  const out = execFileSync(process.execPath, [join(ROOT, 'scripts', 'verify-draws.mjs'), '--day', day, '--url', APP, '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  const wall = (Date.now() - started) / 1000;
+  const last = out.trim().split('\n').at(-1) ?? '';
+  const m = /^(\d+) draws checked, (\d+) ok, (\d+) mismatched \(fetched in ([\d.]+) s, checked in ([\d.]+) s, (\d+) draws\/s\)/.exec(last);
+  if (!m) throw new Error(`verifier: ${last}`);
+  // Baseline: the same day's rolls with Node's native HMAC and nothing else.
+  const seedRow = (await db.query(`SELECT encode(seed, 'hex') AS seed FROM draw_day WHERE day = $1`, [day])).rows[0];
+  const inputs = (await db.query(`SELECT c->>'input' AS input FROM draw d, jsonb_array_elements(d.audit->'considered') c WHERE d.day = $1 AND c ? 'input'`, [day])).rows.map((r) => r.input as string);
+  const key = Buffer.from(seedRow.seed, 'hex');
+  const t0 = process.hrtime.bigint();
+  for (const input of inputs) createHmac('sha256', key).update(input).digest().readUInt32BE(0);
+  const nativeS = Number(process.hrtime.bigint() - t0) / 1e9;
+  const rate = Number(m[6]);
+  const nativeRate = Math.round(n / Math.max(nativeS, 1e-6));
+  add({
+    scenario: 'npm run verify-draws, one revealed day',
+    product: `${m[1]} draws (${inputs.length} rolls) checked, ${m[3]} mismatched: ${rate} draws/s checking, fetched in ${m[4]} s, ${fmt(wall, 1)} s in all`,
+    baseline: `the same rolls with Node's native HMAC alone: ${nativeRate} draws/s`,
+    ratio: `${fmt(rate / nativeRate, 2)}×`,
+    target: '0 mismatched, ≥ 1,000 draws/s checked',
+    met: m[3] === '0' && Number(m[2]) === n && rate >= 1000,
   });
 }
 

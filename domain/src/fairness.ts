@@ -138,9 +138,9 @@ export interface DrawVerdict {
  * allocations are tried highest amount first; the prize is the first won-and-claimed
  * allocation's amount, or the base prize when none was.
  */
-export function verifyDraw(seedHex: string, allocations: CommittedAllocation[], draw: PublicDraw): DrawVerdict {
+export function verifyDraw(seedHex: string, allocations: CommittedAllocation[] | Map<number, CommittedAllocation>, draw: PublicDraw): DrawVerdict {
   const problems: string[] = [];
-  const byId = new Map(allocations.map((a) => [a.id, a]));
+  const byId = allocations instanceof Map ? allocations : new Map(allocations.map((a) => [a.id, a]));
   const rolls: DrawVerdict['rolls'] = [];
   let prize: { amount: number; allocation_id: number | null } | null = null;
   let previous: { amount: number; id: number } | null = null;
@@ -234,44 +234,43 @@ export function checkCommitment(day: RevealedDay): { problems: string[]; seed: s
 export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
   const { problems, seed, allocations } = checkCommitment(day);
   if (seed === null) return { day: day.day, problems, draws: [], ok: false };
-  const verdicts = draws.map((d) => verifyDraw(seed, allocations, d));
+  const scheme = new Map(allocations.map((a) => [a.id, a]));
+  const verdicts = draws.map((d) => verifyDraw(seed, scheme, d));
   // Stock: never more prizes than the count; a claim refused only once the stock is gone.
+  // One pass in the order of claims (seq) gives each allocation's prizes and the draw that took its last one.
+  const byId = new Map(allocations.map((a) => [a.id, a]));
   const awarded = new Map<number, number>();
-  for (const d of draws) if (d.result.allocation_id !== null) awarded.set(d.result.allocation_id, (awarded.get(d.result.allocation_id) ?? 0) + 1);
-  for (const a of allocations) {
-    const n = awarded.get(a.id) ?? 0;
-    if (n > a.count) problems.push(`Allocation ${a.id} gave ${n} prizes, more than its ${a.count}.`);
-  }
-  // When each allocation gave its last prize (the seq of that draw), if it did.
   const soldOutAt = new Map<number, number>();
   for (const d of [...draws].sort((a, b) => a.seq - b.seq)) {
     const id = d.result.allocation_id;
     if (id === null) continue;
-    const a = allocations.find((x) => x.id === id);
-    if (a && (awarded.get(id) ?? 0) >= a.count && !soldOutAt.has(id)) {
-      const given = draws.filter((x) => x.result.allocation_id === id && x.seq <= d.seq).length;
-      if (given === a.count) soldOutAt.set(id, d.seq);
-    }
+    const n = (awarded.get(id) ?? 0) + 1;
+    awarded.set(id, n);
+    if (n === byId.get(id)?.count) soldOutAt.set(id, d.seq);
   }
-  for (const d of draws) {
-    const v = verdicts.find((x) => x.draw_id === d.draw_id)!;
+  for (const a of allocations) {
+    const n = awarded.get(a.id) ?? 0;
+    if (n > a.count) problems.push(`Allocation ${a.id} gave ${n} prizes, more than its ${a.count}.`);
+  }
+  draws.forEach((d, i) => {
+    const v = verdicts[i];
     const fail = (problem: string) => {
       v.problems.push(problem);
       v.ok = false;
     };
+    const considered = new Set(d.considered.map((c) => c.allocation_id));
     for (const c of d.considered) {
-      const a = allocations.find((x) => x.id === c.allocation_id);
-      if (a && c.claimed === false && !soldOutAt.has(a.id)) fail(`Allocation ${a.id} refused a claim while it still had prizes left.`);
+      if (c.claimed === false && byId.has(c.allocation_id) && !soldOutAt.has(c.allocation_id)) fail(`Allocation ${c.allocation_id} refused a claim while it still had prizes left.`);
     }
     // An allocation of the draw's channel left out must have given its last prize to an earlier
     // draw, unless it comes after the prize won (allocations are tried highest amount first).
-    const won = d.result.allocation_id === null ? undefined : allocations.find((x) => x.id === d.result.allocation_id);
+    const won = d.result.allocation_id === null ? undefined : byId.get(d.result.allocation_id);
     const after = (a: CommittedAllocation) => !!won && (a.amount < won.amount || (a.amount === won.amount && a.id > won.id));
     for (const a of allocations) {
-      if (a.type !== d.type || a.branch_id !== d.branch_id || d.considered.some((c) => c.allocation_id === a.id) || after(a)) continue;
+      if (a.type !== d.type || a.branch_id !== d.branch_id || considered.has(a.id) || after(a)) continue;
       const out = soldOutAt.get(a.id);
       if (out === undefined || out > d.seq) fail(`Allocation ${a.id} (Rs. ${a.amount}) was left out of the draw while it still had prizes left.`);
     }
-  }
+  });
   return { day: day.day, problems, draws: verdicts, ok: problems.length === 0 && verdicts.every((v) => v.ok) };
 }

@@ -75,7 +75,7 @@ export default function FairnessPage() {
       </p>
       <h1>How prizes are drawn</h1>
       <p>
-        Every prize is drawn so that anyone can check it. Before each day begins (at 22:00 Nepal time the evening before) we publish two fingerprints: one of the
+        Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the
         day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance.
         Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.
       </p>

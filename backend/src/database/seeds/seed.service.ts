@@ -6,6 +6,7 @@ import { hashPassword } from '../../modules/auth/password';
 import { seedCatalogue } from './catalogue.seed';
 import { seedCampaign } from './campaign.seed';
 import { seedSales } from './sales.seed';
+import { seedFairDay } from './fair-day.seed';
 import { seedTestRides } from './test-ride.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
 import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
@@ -19,7 +20,7 @@ export interface DemoContext {
   uploadDir?: string;
 }
 /** The catalogue first: later steps name its bike models. */
-export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedTestRides];
+export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedFairDay, seedTestRides];
 
 /** Idempotent seeds: roles on every boot; the demo only into an empty database. */
 @Injectable()

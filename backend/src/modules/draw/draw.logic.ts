@@ -33,6 +33,32 @@ export interface DrawOutcome {
   rolls: DrawRoll[];
 }
 
+/** What a draw's audit row holds (docs/fairness.md): everything a verifier needs, nothing about the customer. */
+export function drawAudit(o: {
+  day: string;
+  drawId: string;
+  clientSeed: string;
+  clientSeedFrom: 'browser' | 'server';
+  seedHash: string;
+  type: string;
+  branchId: number | null;
+  baseAmount: number;
+  outcome: DrawOutcome;
+}) {
+  return {
+    day: o.day,
+    draw_id: o.drawId,
+    client_seed: o.clientSeed,
+    client_seed_from: o.clientSeedFrom,
+    seed_hash: o.seedHash,
+    type: o.type,
+    branch_id: o.branchId,
+    base_prize: o.baseAmount,
+    considered: o.outcome.rolls,
+    result: { amount: o.outcome.amount, allocation_id: o.outcome.allocationId, source: o.outcome.allocationId ? 'allocation' : 'base' },
+  };
+}
+
 /**
  * @param roll   the roll for one allocation (an integer in [0, ROLL_RANGE) and how it was made).
  * @param claim  atomically takes one unit of the allocation's stock: the stock left after it, or null when none was left.

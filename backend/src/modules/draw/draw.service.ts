@@ -10,7 +10,7 @@ import { FairnessService } from '../fairness/fairness.service';
 import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
-import { runDraw } from './draw.logic';
+import { drawAudit, runDraw } from './draw.logic';
 
 export type DrawKind = 'preregistration' | 'registration';
 
@@ -136,18 +136,17 @@ export class DrawService {
       (id) => this.stock.claim(em, id),
     );
     const publicId = drawIdFrom(randomBytes(12));
-    const audit = {
+    const audit = drawAudit({
       day,
-      draw_id: publicId,
-      client_seed: clientSeed,
-      client_seed_from: req.clientSeed === clientSeed ? 'browser' : 'server',
-      seed_hash: commitment.seed_hash,
+      drawId: publicId,
+      clientSeed,
+      clientSeedFrom: req.clientSeed === clientSeed ? 'browser' : 'server',
+      seedHash: commitment.seed_hash,
       type: req.type,
-      branch_id: req.branchId,
-      base_prize: baseAmount,
-      considered: outcome.rolls,
-      result: { amount: outcome.amount, allocation_id: outcome.allocationId, source: outcome.allocationId ? 'allocation' : 'base' },
-    };
+      branchId: req.branchId,
+      baseAmount,
+      outcome,
+    });
     const [inserted] = await em.query(
       `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
        ON CONFLICT (kind, record_id) DO NOTHING
