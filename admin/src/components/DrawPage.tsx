@@ -1,6 +1,6 @@
 import { ReactNode, useEffect, useRef, useState } from 'react';
-import { formatDrawId } from '@campaign/domain';
-import { Alert, Box, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { DrawCheck } from './DrawCheck';
 import { Title } from 'react-admin';
 import { Wheel } from './Wheel';
 
@@ -48,12 +48,12 @@ export const DrawPage = ({ heading, segments, prize, problem, children, drawId }
             <Box ref={result} tabIndex={-1} sx={{ outline: 'none' }}>
               {children}
               {drawId && (
-                <Typography color="text.secondary" sx={{ mt: 2 }}>
-                  Draw id <strong>{formatDrawId(drawId)}</strong>:{' '}
-                  <Link href={`/fairness?draw=${drawId}`} target="_blank" rel="noopener">
-                    anyone can check this draw
-                  </Link>
-                </Typography>
+                <Box sx={{ mt: 2 }}>
+                  <Typography color="text.secondary" component="span">
+                    Draw id{' '}
+                  </Typography>
+                  <DrawCheck drawId={drawId} />
+                </Box>
               )}
             </Box>
           )}

@@ -105,6 +105,19 @@ describe('staff pre-registration (browser)', () => {
 
     const [row] = await t.db.query(`SELECT is_verified, prize FROM preregistration WHERE slug = $1`, [slug]);
     expect(row).toEqual({ is_verified: true, prize: PRIZE });
+
+    await step(page, 'the draw id, as the public checks it', async () => {
+      // The staff browser's seed went with the record; the draw shows its public id, checkable after the day.
+      const [drawn] = await t.db.query(
+        `SELECT d.public_id, d.audit->>'client_seed_from' AS seed_from FROM draw d JOIN preregistration p ON p.id = d.record_id AND d.kind = 'preregistration' WHERE p.slug = $1`,
+        [slug],
+      );
+      expect(drawn.seed_from).toBe('browser');
+      const shown = drawn.public_id.replace(/(.{4})(?=.)/g, '$1-');
+      await page.getByText(shown).waitFor();
+      await page.getByText('Recorded. Checkable once the day has ended (its seed is published then).').waitFor();
+      expect(await page.getByRole('link', { name: 'public check' }).getAttribute('href')).toBe(`/fairness?draw=${drawn.public_id}`);
+    });
     await page.close();
   });
 

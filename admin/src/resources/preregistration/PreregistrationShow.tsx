@@ -1,3 +1,4 @@
+import { DrawCheck } from '../../components/DrawCheck';
 import { rupees } from '@campaign/domain';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
@@ -89,6 +90,11 @@ const Details = () => {
         <DetailRow label="Date">{nepalDateTime(record.created_at)}</DetailRow>
         <DetailRow label="Bike Model">{record.bike_model?.title}</DetailRow>
         {record.prize != null && <DetailRow label="Prize Won">{rupees(record.prize)}</DetailRow>}
+        {record.draw_id && (
+          <DetailRow label="Draw">
+            <DrawCheck drawId={record.draw_id} />
+          </DetailRow>
+        )}
         {record.consent_at && <DetailRow label="Consent">{`${nepalDateTime(record.consent_at)} (terms ${record.terms_version})`}</DetailRow>}
         {record.erased_at && <DetailRow label="Personal Data Erased">{nepalDateTime(record.erased_at)}</DetailRow>}
       </DetailSection>

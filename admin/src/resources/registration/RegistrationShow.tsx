@@ -1,3 +1,4 @@
+import { DrawCheck } from '../../components/DrawCheck';
 import { rupees } from '@campaign/domain';
 import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
@@ -19,7 +20,9 @@ interface RegistrationRecord {
   phone: string;
   deleted_at: string | null;
   coupon: { amount: number; verified: boolean } | null;
-  preregistration: { slug: string; shared: boolean; screenshot_url: string | null; prize: number | null } | null;
+  preregistration: { slug: string; shared: boolean; screenshot_url: string | null; prize: number | null; draw_id?: string | null } | null;
+  /** The purchase draw's public id (docs/fairness.md). */
+  draw_id?: string | null;
   [key: string]: unknown;
 }
 
@@ -87,10 +90,20 @@ const Details = () => {
         </DetailRow>
         <DetailRow label="Key Handover Post Shared">{yesNo(record.shared)}</DetailRow>
         {total !== null && <DetailRow label="Total Prize">{rupees(total)}</DetailRow>}
+        {record.draw_id && (
+          <DetailRow label="Purchase Draw">
+            <DrawCheck drawId={record.draw_id} />
+          </DetailRow>
+        )}
       </DetailSection>
       <DetailSection title="Preregistration Details">
         <DetailRow label="Branch">{pre ? <PreregistrationBranch slug={pre.slug} /> : null}</DetailRow>
         <DetailRow label="Prize">{pre?.prize != null ? rupees(pre.prize) : null}</DetailRow>
+        {pre?.draw_id && (
+          <DetailRow label="Draw">
+            <DrawCheck drawId={pre.draw_id} />
+          </DetailRow>
+        )}
         {pre && (
           <DetailRow label="Pre-registration">
             <MuiLink component={Link} to={recordPath('preregistration', pre.slug)}>

@@ -1,0 +1,55 @@
+import { formatDrawId, rupees } from '@campaign/domain';
+import { Alert, Box, Link, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import type { DrawCheckResult } from './drawVerify';
+
+/**
+ * A record's draw as the public can check it (docs/fairness.md): its public id, linked to
+ * /fairness, and once the day has ended the verdict recomputed here with the shared verifier
+ * and each roll against its chance. The same answer a customer gets on the public page.
+ */
+export const DrawCheck = ({ drawId }: { drawId: string }) => {
+  const [result, setResult] = useState<DrawCheckResult | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    import('./drawVerify')
+      .then(({ checkDraw }) => checkDraw(drawId))
+      .then((r) => live && setResult(r))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [drawId]);
+  return (
+    <Box>
+      <Typography component="span">
+        <strong>{formatDrawId(drawId)}</strong>{' '}
+        <Link href={`/fairness?draw=${drawId}`} target="_blank" rel="noopener">
+          public check
+        </Link>
+      </Typography>
+      {error && <Alert severity="warning">{error}</Alert>}
+      {result && result.problems === null && (
+        <Typography color="text.secondary" variant="body2">
+          Recorded. Checkable once the day has ended (its seed is published then).
+        </Typography>
+      )}
+      {result && result.problems !== null && (
+        <>
+          <Alert severity={result.problems.length ? 'error' : 'success'} sx={{ my: 1 }}>
+            {result.problems.length ? `Does not check out: ${result.problems.join(' ')}` : 'Checked: drawn fairly from the seed and scheme published before the day.'}
+          </Alert>
+          <Typography variant="body2" color="text.secondary">
+            {result.draw.considered
+              .map((c) => {
+                const r = result.rolls.find((x) => x.allocation_id === c.allocation_id);
+                return `${rupees(c.amount)} at ${c.threshold / 100}%: roll ${r?.roll ?? '–'}${c.won ? (c.claimed ? ' (won)' : ' (won, stock gone)') : ''}`;
+              })
+              .join(' · ') || 'No special prize had stock: the base prize.'}
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+};
