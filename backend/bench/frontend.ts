@@ -21,6 +21,7 @@ export const ROUTES: Array<{ route: string; path: string; page?: string }> = [
   { route: 'draw dialog', path: '/enquiry/x/draw', page: 'DrawPage' },
   { route: 'thank-you', path: '/thankyou-for-test-ride-booking', page: 'ThankYouPage' },
   { route: 'winner list', path: '/winner-list', page: 'WinnerListPage' },
+  { route: 'fairness', path: '/fairness', page: 'FairnessPage' },
   { route: 'reset password', path: '/reset-password', page: 'ResetPasswordPage' },
 ];
 

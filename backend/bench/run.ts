@@ -596,6 +596,7 @@ async function frontend({ APP, db }: Ctx) {
     ['landing page', '/', 'public'],
     ['enquiry dialog', '/enquiry', 'public'],
     ['winner list', '/winner-list', 'public'],
+    ['fairness (check a prize)', '/fairness', 'public'],
     ['test-ride thank-you', '/thankyou-for-test-ride-booking', 'public'],
   ];
   if (pending) pages.push(['code dialog of a record', `/enquiry/${pending.slug}/verify`, 'public']);
