@@ -17,6 +17,17 @@ export function useHeaderLogo(settings?: Settings) {
 }
 
 /** The footer's content (rendered into the static <footer id="footer">). `social`: list the social links here (the winner list shows them in its own section). */
+/** The full pages' way back to the landing page. */
+export function BackToHome() {
+  return (
+    <p>
+      <a href="/" onClick={onLinkClick}>
+        ← Back to Home
+      </a>
+    </p>
+  );
+}
+
 export function SiteFooter({ settings, social = true }: { settings?: Settings; social?: boolean }) {
   const year = new Date().getFullYear();
   const links = social ? (settings?.social_links ?? []) : [];

@@ -1,7 +1,7 @@
 import { adToBs, checkCommitment, formatDrawId, normaliseDrawId, rupees, verifyDraw, DRAW_ID_PATTERN, type PublicDraw } from '@campaign/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
-import { onLinkClick } from '../router';
+import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
 
 /** '2082-08-11 BS (2025-11-27)', the way the campaign's customers read a day. */
@@ -68,11 +68,7 @@ export default function FairnessPage() {
 
   return (
     <div className="page fairness">
-      <p>
-        <a href="/" onClick={onLinkClick}>
-          ← Back to Home
-        </a>
-      </p>
+      <BackToHome />
       <h1>How prizes are drawn</h1>
       <p>
         Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the

@@ -1,5 +1,6 @@
 import { rupees } from '@campaign/domain';
 import { getSettings, getVideos } from '../api';
+import { BackToHome } from '../components/Layout';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
 
@@ -12,11 +13,7 @@ export default function WinnerListPage() {
 
   return (
     <div className="page">
-      <p>
-        <a href="/" onClick={onLinkClick}>
-          ← Back to Home
-        </a>
-      </p>
+      <BackToHome />
       <h1>Winners</h1>
       {videos.loading && <p role="status">Loading winners…</p>}
       {!videos.loading && list.length === 0 && <p className="muted">The winners will be announced here soon.</p>}
