@@ -1,4 +1,5 @@
 import { Clock } from '../src/common/clock';
+import { FairnessService } from '../src/modules/fairness/fairness.service';
 import { addDays, campaignDay, localToUtc } from '../src/common/time';
 import { branchIds, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -99,6 +100,18 @@ describe('allocations (/api/v1/allocation)', () => {
       expect({ status: late.status, errors: late.body.errors }).toEqual({ status: 422, errors: { date: [frozen] } });
       const removed = await t.http().delete(`/api/v1/allocation/${won.body.data.id}`).set('Authorization', admin);
       expect({ status: removed.status, errors: removed.body.errors }).toEqual({ status: 422, errors: { date: [frozen] } });
+      // Once written, the commitment holds even if the commitment time is then moved later.
+      await t.app.get(FairnessService).commitDue();
+      const later = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ commit_cutoff: '23:30' });
+      expect(later.status).toBe(200);
+      const afterMove = await create({ date: open, amount: 4000 });
+      expect(afterMove.status).toBe(422);
+      expect(afterMove.body.errors).toEqual({ date: [`The prizes of ${open} are committed and can no longer change: change a later day.`] });
+      expect((await t.http().get('/api/v1/allocation').set('Authorization', admin)).body.data[0]).toMatchObject({ id: won.body.data.id, frozen: true });
+      expect((await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ commit_cutoff: 'late' })).body.errors).toEqual({
+        commit_cutoff: ['The commitment time must be a time of day (HH:MM).'],
+      });
+      await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ commit_cutoff: '22:00' });
       // On the day, the prize is drawn from the committed scheme.
       clock.travel(localToUtc(open, '10:00'));
       const enquiry = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).send(await enquiryBody(t.db));

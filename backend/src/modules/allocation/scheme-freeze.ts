@@ -13,6 +13,13 @@ import { SettingService } from '../setting/setting.service';
  */
 @Injectable()
 export class SchemeFreeze {
+  /**
+   * Whether a day's commitment is already written (the fairness module, which owns the
+   * commitments, tells: see FairnessService). A written commitment freezes its day even if the
+   * commitment time was later moved past now: what was committed is what is drawn.
+   */
+  private committed: (day: string) => Promise<boolean> = async () => false;
+
   constructor(
     private readonly clock: Clock,
     private readonly config: ConfigService,
@@ -21,6 +28,10 @@ export class SchemeFreeze {
 
   private get tz() {
     return this.config.get('app').campaignTz;
+  }
+
+  isCommitted(check: (day: string) => Promise<boolean>) {
+    this.committed = check;
   }
 
   /** HH:MM, Nepal time, the evening before each day. */
@@ -36,7 +47,9 @@ export class SchemeFreeze {
   /** null while the day's scheme may change; otherwise the message that says why not. */
   async frozenSince(day: string): Promise<string | null> {
     const cutoff = await this.cutoff();
-    if (this.clock.now() < localToUtc(addDays(day, -1), cutoff, this.tz)) return null;
+    if (this.clock.now() < localToUtc(addDays(day, -1), cutoff, this.tz)) {
+      return (await this.committed(day)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
+    }
     return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
   }
 
@@ -44,7 +57,7 @@ export class SchemeFreeze {
   async lastFrozenDay(): Promise<string> {
     const today = campaignDay(this.clock.now(), this.tz);
     const tomorrow = addDays(today, 1);
-    return this.clock.now() >= (await this.frozenAt(tomorrow)) ? tomorrow : today;
+    return this.clock.now() >= (await this.frozenAt(tomorrow)) || (await this.committed(tomorrow)) ? tomorrow : today;
   }
 
   /** The days that are frozen and may need their commitment made now: today, and tomorrow after tonight's cutoff. */

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { canonicalAllocationSet, CommittedAllocation, sha256Hex } from '@campaign/domain';
@@ -42,7 +42,7 @@ export interface PublicDay {
  * is given out once the day has ended.
  */
 @Injectable()
-export class FairnessService implements OnApplicationBootstrap, OnModuleDestroy {
+export class FairnessService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Fairness');
   private timer?: NodeJS.Timeout;
 
@@ -53,6 +53,10 @@ export class FairnessService implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly freeze: SchemeFreeze,
     private readonly allocations: AllocationService,
   ) {}
+
+  onModuleInit() {
+    this.freeze.isCommitted(async (day) => !!(await this.read(this.dataSource, day)));
+  }
 
   onApplicationBootstrap() {
     const every = this.config.get('app').commitIntervalMs;
