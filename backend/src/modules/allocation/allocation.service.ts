@@ -208,17 +208,19 @@ export class AllocationService implements OnModuleInit {
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
     const count = dto.count ?? 1;
-    const saved = await this.allocations.save(
-      this.allocations.create({
-        type,
-        branch_id: branchId,
-        date: dto.date,
-        count,
-        remaining: count,
-        amount: dto.amount,
-        probability: dto.probability ?? 0,
-        created_by: actor.id,
-      }),
+    const saved = await this.freeze.whileOpen(this.dataSource, dto.date, (em) =>
+      em.save(
+        em.create(AllocationEntity, {
+          type,
+          branch_id: branchId,
+          date: dto.date,
+          count,
+          remaining: count,
+          amount: dto.amount,
+          probability: dto.probability ?? 0,
+          created_by: actor.id,
+        }),
+      ),
     );
     return toAllocationView(await this.findOne(actor, String(saved.id)), false);
   }
@@ -226,13 +228,13 @@ export class AllocationService implements OnModuleInit {
   /** Deletes an allocation none of whose stock was awarded yet; 409 otherwise. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     const found = await this.findOne(actor, id);
-    // A committed day's scheme never changes (docs/fairness.md).
-    const frozen = await this.freeze.frozenSince(found.date);
-    if (frozen) throw new UnprocessableError({ date: [frozen] });
-    // A draw that took from it holds a restricting foreign key to it.
+    // A committed day's scheme never changes (docs/fairness.md). A draw that took from it
+    // holds a restricting foreign key to it.
     let deleted: boolean;
     try {
-      const [rows] = await this.dataSource.query(`DELETE FROM allocation a WHERE a.id = $1 AND a.remaining = a.count RETURNING a.id`, [found.id]);
+      const [rows] = await this.freeze.whileOpen(this.dataSource, found.date, (em) =>
+        em.query(`DELETE FROM allocation a WHERE a.id = $1 AND a.remaining = a.count RETURNING a.id`, [found.id]),
+      );
       deleted = rows.length > 0;
     } catch (e) {
       if (!isForeignKeyViolation(e)) throw e;

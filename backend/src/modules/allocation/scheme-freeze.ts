@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { UnprocessableError } from '../../common/http/errors';
 import { Clock } from '../../common/clock';
 import { addDays, campaignDay, localToUtc } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -51,6 +53,26 @@ export class SchemeFreeze {
       return (await this.committed(day)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
     }
     return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
+  }
+
+  /**
+   * Runs a change to a day's scheme in a transaction that holds the day's scheme lock, after
+   * checking (under the lock) that the day is still open: the commitment takes the same lock
+   * before it reads the scheme, so a change either lands before the commitment reads or is
+   * refused, never in between (422 under `date` with the freeze's message).
+   */
+  async whileOpen<T>(dataSource: DataSource, day: string, change: (em: EntityManager) => Promise<T>): Promise<T> {
+    return dataSource.transaction(async (em) => {
+      await this.lock(em, day);
+      const frozen = await this.frozenSince(day);
+      if (frozen) throw new UnprocessableError({ date: [frozen] });
+      return change(em);
+    });
+  }
+
+  /** The day's scheme lock, until the caller's transaction ends. */
+  async lock(em: EntityManager, day: string): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('scheme:' || $1))`, [day]);
   }
 
   /** The last day whose scheme is frozen: tomorrow once tonight's commitment time has passed, else today. */

@@ -83,7 +83,7 @@ export class FairnessController {
 
   /** Per channel and amount: prizes planned by the committed scheme, given by the day's draws, and left. */
   private async totals(day: string, allocationSet: string) {
-    const scheme = FairnessService.allocationsOf({ allocation_set: allocationSet } as never);
+    const scheme = FairnessService.allocationsOf({ allocation_set: allocationSet });
     const awarded = await this.draws.awardedOn(day);
     const given = (id: number) => awarded.find((a) => a.allocation_id === id)?.awarded ?? 0;
     const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();

@@ -78,14 +78,21 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   /** Makes the commitment of every day whose commitment time has passed and that has none yet. */
   async commitDue(): Promise<string[]> {
     const days = await this.freeze.daysDue();
-    for (const day of days) await this.commitment(this.dataSource.manager, day);
+    for (const day of days) await this.dataSource.transaction((em) => this.commitment(em, day));
     return days;
   }
 
-  /** The day's commitment, made now if it has none (inside the caller's transaction when given one). */
+  /**
+   * The day's commitment, made now if it has none, inside the caller's transaction. It takes
+   * the day's scheme lock before reading the scheme, so no change to the scheme can land
+   * between the freeze check of that change and this read (SchemeFreeze.whileOpen).
+   */
   async commitment(em: EntityManager, day: string): Promise<DayCommitment> {
     const found = await this.read(em, day);
     if (found) return found;
+    await this.freeze.lock(em, day);
+    const again = await this.read(em, day);
+    if (again) return again;
     const seed = randomBytes(32);
     const set = canonicalAllocationSet(await this.allocations.committedSet(em, day));
     await em.query(
@@ -105,7 +112,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   /** The committed scheme of a day, parsed. */
-  static allocationsOf(c: DayCommitment): CommittedAllocation[] {
+  static allocationsOf(c: Pick<DayCommitment, 'allocation_set'>): CommittedAllocation[] {
     return JSON.parse(c.allocation_set) as CommittedAllocation[];
   }
 
