@@ -19,6 +19,7 @@ import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
 import { SettingService } from './modules/setting/setting.service';
 import { VideoService } from './modules/video/video.service';
+import { PrizesToWin } from './modules/draw/prizes.controller';
 
 export const API_PREFIX = 'api/v1';
 
@@ -46,6 +47,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
       [`/${API_PREFIX}/branches`]: app.get(BranchService).publicAnswer,
       [`/${API_PREFIX}/bike-models`]: app.get(BikeModelService).publicAnswer,
       [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
+      [`/${API_PREFIX}/prizes`]: app.get(PrizesToWin).answer,
     }),
   );
   // An anonymous body has a far lower size cap than a staff one (the token's signature picks).

@@ -157,6 +157,17 @@ function rows<T>(json: unknown): T[] {
 export const getSettings = () => cachedGet<Settings>('/settings', (j) => inner(j) as Settings);
 export const getBranches = () => cachedGet<Branch[]>('/branches', (j) => rows<Branch>(j).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
 export const getVideos = () => cachedGet<Video[]>('/videos', (j) => rows<Video>(j));
+
+/** Today's enquiry prizes across every branch (planned, left), what was given so far, the campaign's last day. */
+export interface PrizesToday {
+  day: string;
+  tiers: Array<{ amount: number; planned: number; left: number }>;
+  given: { prizes: number; amount: number };
+  campaign_ends_on: string | null;
+  /** The instant the last day ends (Nepal midnight). */
+  campaign_ends_at: string | null;
+}
+export const getPrizes = () => cachedGet<PrizesToday>('/prizes', (j) => inner(j) as PrizesToday);
 export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => rows<BikeModel>(j));
 export const getGeography = () => cachedGet<Province[]>('/geography', (j) => rows<Province>(j));
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { getBranches, getSettings, type Branch, type Settings } from '../api';
+import { rupees } from '@campaign/domain';
+import { getBranches, getPrizes, getSettings, type Branch, type PrizesToday, type Settings } from '../api';
 import { Modal } from '../components/Modal';
 import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
@@ -33,6 +34,8 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
     <>
       <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
 
+      <PrizesLeft />
+
       <section className="panel winners-link" aria-label="Winners list">
         <p>Meet the lucky people who already won, and watch their videos.</p>
         <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
@@ -50,6 +53,63 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** Whole days and hours until an instant (the end of the campaign's last day), or null once it has passed. */
+export function timeLeft(endsAt: string | null, now: number): { days: number; hours: number } | null {
+  const ms = Date.parse(endsAt ?? '') - now;
+  if (!(ms > 0)) return null;
+  return { days: Math.floor(ms / 86_400_000), hours: Math.floor((ms % 86_400_000) / 3_600_000) };
+}
+
+/**
+ * What can still be won today across every showroom, what has been given so far and how long
+ * the campaign runs (GET /api/v1/prizes: the same figure for everyone, refreshed every 30 s).
+ * Its box keeps its height while it loads, so nothing below it moves.
+ */
+function PrizesLeft() {
+  const prizes = useData(getPrizes);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+  const p: PrizesToday | undefined = prizes.data;
+  const left = p ? timeLeft(p.campaign_ends_at, now) : null;
+  const tiers = p?.tiers.filter((t) => t.planned > 0) ?? [];
+  return (
+    <section className="panel prizes-left" aria-labelledby="prizes-left-heading">
+      <h2 id="prizes-left-heading">Prizes still to win today</h2>
+      {prizes.loading && <p role="status">Loading…</p>}
+      {p && tiers.length === 0 && <p className="muted">Today's special prizes will be announced soon. Every verified registration still wins a cash discount.</p>}
+      {tiers.length > 0 && (
+        <ul className="tiers">
+          {tiers.map((t) => (
+            <li key={t.amount}>
+              <strong className="nowrap">{rupees(t.amount)}</strong> <span>{t.left > 0 ? `${t.left} of ${t.planned} left` : `all ${t.planned} won`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {p && p.given.prizes > 0 && (
+        <p>
+          <strong className="nowrap">{rupees(p.given.amount)}</strong> in cash discounts given to {p.given.prizes.toLocaleString('en-IN')} {p.given.prizes === 1 ? 'customer' : 'customers'} so far.
+        </p>
+      )}
+      {p?.campaign_ends_on && (
+        <p className="muted">
+          {left
+            ? `The campaign ends in ${left.days} ${left.days === 1 ? 'day' : 'days'} and ${left.hours} ${left.hours === 1 ? 'hour' : 'hours'} (last day ${p.campaign_ends_on}).`
+            : `The campaign ended on ${p.campaign_ends_on}.`}
+        </p>
+      )}
+      <p>
+        <a href="/fairness" onClick={onLinkClick}>
+          How prizes are drawn
+        </a>
+      </p>
+    </section>
   );
 }
 

@@ -138,6 +138,20 @@ export class AllocationService implements OnModuleInit {
     return rows.length > 0 ? Number(rows[0].remaining) : null;
   }
 
+  /**
+   * The pre-registration prizes of a day per amount, across every branch and the public
+   * channel: planned (sum of count) and still to win (sum of remaining). No branch is named.
+   */
+  async preregistrationPrizesOn(day: string): Promise<Array<{ amount: number; planned: number; left: number }>> {
+    const rows = await this.dataSource.query(
+      `SELECT amount, sum(count)::int AS planned, sum(remaining)::int AS left
+         FROM allocation WHERE date = $1 AND type IN ('preregistration_public', 'preregistration_branch')
+        GROUP BY amount ORDER BY amount DESC`,
+      [day],
+    );
+    return rows.map((r: { amount: number; planned: number; left: number }) => ({ amount: Number(r.amount), planned: r.planned, left: r.left }));
+  }
+
   /** A day's whole scheme as the day's commitment hashes it (docs/fairness.md): every allocation, stock or not. */
   async committedSet(em: EntityManager, day: string): Promise<CommittedAllocation[]> {
     const rows: CommittedAllocation[] = await em.query(

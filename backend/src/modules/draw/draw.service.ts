@@ -211,6 +211,12 @@ export class DrawService {
     return rows.map(DrawService.toPublic);
   }
 
+  /** Every cash discount the enquiry draw has given so far: how many and how much in all. */
+  async preregistrationPrizesGiven(): Promise<{ prizes: number; amount: number }> {
+    const [row] = await this.dataSource.query(`SELECT count(*)::int AS prizes, coalesce(sum(amount), 0)::bigint AS amount FROM draw WHERE kind = 'preregistration'`);
+    return { prizes: row.prizes, amount: Number(row.amount) };
+  }
+
   /** A day's prizes per amount: how many draws gave each (for the scheme's totals). */
   async awardedOn(day: string): Promise<Array<{ amount: number; allocation_id: number | null; awarded: number }>> {
     return this.dataSource.query(
