@@ -71,6 +71,18 @@ describe('public routes keep still while they load (browser)', () => {
           imgs.filter((i) => !(Number(i.getAttribute('width')) > 0 && Number(i.getAttribute('height')) > 0)).map((i) => i.src),
         );
         expect(unsized).toEqual([]);
+        if (path === '/') {
+          // The latest four winners, newest first, below the fold (their images load when scrolled to).
+          const strip = page.getByRole('region', { name: 'Winners list' }).getByRole('link');
+          expect(await strip.allInnerTexts()).toEqual([
+            expect.stringContaining('Gita Shah: winner'),
+            expect.stringContaining('Ram Karki: winner'),
+            expect.stringContaining('Maya Rai: winner'),
+            expect.stringContaining('Hari Thapa: winner'),
+            'Winners',
+          ]);
+          expect(await page.locator('.winners-link img').first().getAttribute('loading')).toBe('lazy');
+        }
       });
       await page.close();
     }

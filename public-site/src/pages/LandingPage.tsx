@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { rupees } from '@campaign/domain';
-import { getBranches, getPrizes, getSettings, type Branch, type PrizesToday, type Settings } from '../api';
+import { getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
+import { VideoGrid } from '../components/VideoGrid';
 import { Modal } from '../components/Modal';
 import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
@@ -37,6 +38,7 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
       <PrizesLeft />
 
       <section className="panel winners-link" aria-label="Winners list">
+        <LatestWinners />
         <p>Meet the lucky people who already won, and watch their videos.</p>
         <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
           Winners
@@ -54,6 +56,13 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
       )}
     </>
   );
+}
+
+/** The latest winner videos (up to four), loaded when the strip is near the screen: the winner list has them all. */
+function LatestWinners() {
+  const videos = useData(getVideos).data ?? [];
+  const latest = [...videos].sort((a, b) => b.id - a.id).slice(0, 4);
+  return latest.length > 0 ? <VideoGrid videos={latest} /> : null;
 }
 
 /** Whole days and hours until an instant (the end of the campaign's last day), or null once it has passed. */
