@@ -62,6 +62,10 @@ export interface BikeModel {
   id: number;
   title: string;
   thumbnail?: Image | string | null;
+  /** The showcase's line and price (whole rupees; 'From' when price_from). */
+  tagline?: string | null;
+  price?: number | null;
+  price_from?: boolean;
 }
 /** What the public screens get back for a pre-registration (never the address, ID or OTP). */
 export interface Enquiry {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getBranches, getSettings } from './api';
+import { getBikeModels, getBranches, getSettings } from './api';
 import App from './App';
 import { matchRoute, routeStaticLinks } from './router';
 import { captureUtmSource } from './utm';
@@ -8,9 +8,12 @@ import './styles.css';
 
 captureUtmSource();
 routeStaticLinks();
-// Start the two calls the landing page needs before React renders (they are cached).
+// Start the calls the landing page needs before React renders (they are cached).
 getSettings().catch(() => undefined);
-if (!['winners', 'reset-password', 'not-found'].includes(matchRoute(window.location.pathname).name)) getBranches().catch(() => undefined);
+if (!['winners', 'fairness', 'reset-password', 'not-found'].includes(matchRoute(window.location.pathname).name)) {
+  getBranches().catch(() => undefined);
+  getBikeModels().catch(() => undefined);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

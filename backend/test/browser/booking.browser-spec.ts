@@ -43,7 +43,7 @@ describe('test-ride booking (browser)', () => {
     const dialog = page.getByRole('dialog', { name: 'Book a Rides' });
     await step(page, 'open the booking dialog', async () => {
       await page.goto(`${t.url}/`);
-      await page.getByRole('button', { name: 'Book a Test Ride' }).click();
+      await page.getByRole('button', { name: 'Book a Test Ride', exact: true }).click();
       await dialog.waitFor();
       expect(await dialog.getByRole('radio', { name: 'Book a Testride' }).isChecked()).toBe(true);
     });
@@ -92,6 +92,28 @@ describe('test-ride booking (browser)', () => {
     await admin.close();
     await page.close();
   });
+  it('books from a model’s card in the showcase: its line, its price and the dialog with the model chosen', async () => {
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    const [model] = await t.db.query(`SELECT id, slug, title FROM bike_model ORDER BY "order", id LIMIT 1 OFFSET 2`);
+    await t.http().post(`/api/v1/bike-model/${model.slug}`).set('Authorization', admin).send({ tagline: 'Sharp looks, disc brakes at both ends.', price: 289900, price_from: true });
+    const page = await phoneContext.newPage();
+    await step(page, 'the showcase', async () => {
+      await page.goto(`${t.url}/`);
+      const bikes = page.getByRole('region', { name: 'Our bikes' });
+      const card = bikes.getByRole('listitem').filter({ has: page.getByRole('heading', { name: model.title }) });
+      await card.waitFor();
+      expect(await card.innerText()).toContain('Sharp looks, disc brakes at both ends.');
+      expect(await card.innerText()).toContain('From Rs. 2,89,900');
+      await card.getByRole('button', { name: `Book a test ride on the ${model.title}` }).click();
+    });
+    await step(page, 'the dialog, with the model chosen', async () => {
+      const dialog = page.getByRole('dialog', { name: 'Book a Rides' });
+      await dialog.waitFor();
+      await expect(dialog.getByLabel('Model').inputValue()).resolves.toBe(String(model.id));
+    });
+    await page.close();
+  });
+
   it('a city without a showroom offers none of another place: it says so and offers the cities nearby that have one', async () => {
     const geography: { name: string; districts: { name: string; cities: { name: string }[] }[] }[] = (
       await t.http().get('/api/v1/geography')
@@ -113,7 +135,7 @@ describe('test-ride booking (browser)', () => {
     const dialog = page.getByRole('dialog', { name: 'Book a Rides' });
     await step(page, 'open the booking dialog', async () => {
       await page.goto(`${t.url}/`);
-      await page.getByRole('button', { name: 'Book a Test Ride' }).click();
+      await page.getByRole('button', { name: 'Book a Test Ride', exact: true }).click();
       await dialog.waitFor();
     });
     await step(page, 'required fields carry the asterisk', async () => {

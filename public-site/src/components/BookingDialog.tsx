@@ -57,14 +57,17 @@ function fallbackNote(choice: BranchChoice<BranchLike>, f: Form): string {
   return `No showroom in ${place} yet. Showing all showrooms.`;
 }
 
-/** 'Book a Rides': test-ride or bike booking, opened from the landing page (no route of its own). */
-export default function BookingDialog({ onClose }: { onClose: () => void }) {
+/**
+ * 'Book a Rides': test-ride or bike booking, opened from the landing page (no route of its own);
+ * from a model's card in the showcase, with that model chosen.
+ */
+export default function BookingDialog({ onClose, modelId }: { onClose: () => void; modelId?: number }) {
   const settings = useData(getSettings).data;
   const geography = useData(getGeography);
   const models = useData(getBikeModels).data ?? [];
   const branchData = useData(getBranches).data;
   const branches = useMemo(() => branchData ?? [], [branchData]);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const [form, setForm] = useState<Form>(() => (modelId ? { ...EMPTY, bike_model_id: String(modelId) } : EMPTY));
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [loading, setLoading] = useState(false);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { rupees } from '@campaign/domain';
-import { getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
+import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
 import { VideoGrid } from '../components/VideoGrid';
 import { Modal } from '../components/Modal';
 import { panelHtml } from '../panelHtml';
@@ -14,7 +14,8 @@ const BookingDialog = lazy(loadBooking);
 export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   const settings = useData(getSettings).data;
   const branches = useData(getBranches);
-  const [booking, setBooking] = useState(false);
+  // false: closed; true: open; a number: open with that model chosen (a showcase card).
+  const [booking, setBooking] = useState<boolean | number>(false);
 
   // "Book a Test Ride" is in the static hero of index.html; wire it while this page is shown.
   useEffect(() => {
@@ -37,6 +38,9 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
 
       <PrizesLeft />
 
+      {/* Below what the first screen shows, so its cards never move anything in view when they arrive. */}
+      <Bikes onBook={(id) => setBooking(id)} />
+
       <section className="panel winners-link" aria-label="Winners list">
         <LatestWinners />
         <p>Meet the lucky people who already won, and watch their videos.</p>
@@ -51,10 +55,37 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
       {showNotice && settings?.notice && <Notice notice={settings.notice} />}
       {booking && (
         <Suspense fallback={null}>
-          <BookingDialog onClose={() => setBooking(false)} />
+          <BookingDialog onClose={() => setBooking(false)} modelId={typeof booking === 'number' ? booking : undefined} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The catalogue's models with their line and price, each with 'Book a test ride' (the booking dialog with the model chosen). */
+function Bikes({ onBook }: { onBook: (modelId: number) => void }) {
+  const models = useData(getBikeModels).data ?? [];
+  if (!models.length) return null;
+  return (
+    <section className="panel bikes" aria-labelledby="bikes-heading">
+      <h2 id="bikes-heading">Our bikes</h2>
+      <ul className="bike-grid">
+        {models.map((m) => {
+          const image = typeof m.thumbnail === 'string' ? m.thumbnail : m.thumbnail?.thumbnail || m.thumbnail?.url;
+          return (
+            <li key={m.id}>
+              {image && <img src={image} width="320" height="213" alt="" loading="lazy" decoding="async" />}
+              <h3>{m.title}</h3>
+              {m.tagline && <p>{m.tagline}</p>}
+              {m.price ? <p className="price nowrap">{`${m.price_from ? 'From ' : ''}${rupees(m.price)}`}</p> : null}
+              <button type="button" className="btn btn-secondary" onClick={() => onBook(m.id)} onPointerEnter={() => void loadBooking()} aria-label={`Book a test ride on the ${m.title}`}>
+                Book a test ride
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

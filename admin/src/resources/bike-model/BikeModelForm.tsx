@@ -1,11 +1,14 @@
-import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { BooleanInput, maxLength, minValue, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
 import { FilePickerInput } from '../../components/FilePickerInput';
 import { FormToolbar } from '../../components/FormToolbar';
 
-/** Title and thumbnail image (an uploaded file id in thumbnail_id). */
+/** Title, thumbnail image (an uploaded file id in thumbnail_id) and the landing page's showcase line and price. */
 export const BikeModelForm = () => (
   <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
     <TextInput source="title" label="Title" validate={[required(), maxLength(255)]} fullWidth />
     <FilePickerInput source="thumbnail_id" previewSource="thumbnail" label="Thumbnail" />
+    <TextInput source="tagline" label="Showcase Line" validate={maxLength(140)} helperText="One line under the model on the landing page" fullWidth />
+    <NumberInput source="price" label="Price (Rs.)" validate={minValue(1)} min={1} step={100} />
+    <BooleanInput source="price_from" label="Show as a 'from' price" />
   </SimpleForm>
 );

@@ -1,4 +1,5 @@
-import { Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { rupees } from '@campaign/domain';
+import { FunctionField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ShowActions } from '../../components/ShowActions';
 import { ThumbnailField } from '../../components/Thumbnail';
 
@@ -10,6 +11,8 @@ export const BikeModelShow = () => (
       <Labeled label="Image">
         <ThumbnailField source="thumbnail" />
       </Labeled>
+      <TextField source="tagline" label="Showcase Line" emptyText="—" />
+      <FunctionField label="Price" render={(r: { price: number | null; price_from: boolean }) => (r.price ? `${r.price_from ? 'From ' : ''}${rupees(r.price)}` : '—')} />
     </SimpleShowLayout>
   </Show>
 );

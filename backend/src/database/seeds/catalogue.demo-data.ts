@@ -51,12 +51,12 @@ export const DEMO_CATALOGUE = {
 <p>Questions: write to <a href="mailto:privacy@example.com">privacy@example.com</a>.</p>`,
   },
   bikeModels: [
-    { title: 'Everest 110 City', colour: '#1565c0' },
-    { title: 'Everest 125 Street', colour: '#2e7d32' },
-    { title: 'Everest 150 Sport', colour: '#c62828' },
-    { title: 'Everest 160 Xtreme', colour: '#6a1b9a' },
-    { title: 'Trail 200 Adventure', colour: '#ef6c00' },
-    { title: 'Scooty 125 Glide', colour: '#00838f' },
+    { title: 'Everest 110 City', colour: '#1565c0', tagline: 'Light and frugal: made for city traffic.', price: 189900, from: true },
+    { title: 'Everest 125 Street', colour: '#2e7d32', tagline: 'A comfortable seat and a smooth 125 cc engine.', price: 229900, from: true },
+    { title: 'Everest 150 Sport', colour: '#c62828', tagline: 'Sharp looks, disc brakes at both ends.', price: 289900, from: false },
+    { title: 'Everest 160 Xtreme', colour: '#6a1b9a', tagline: 'The most power in the range, ABS as standard.', price: 334900, from: false },
+    { title: 'Trail 200 Adventure', colour: '#ef6c00', tagline: 'Long travel for hill roads and river crossings.', price: 429900, from: true },
+    { title: 'Scooty 125 Glide', colour: '#00838f', tagline: 'Step through, store a helmet, glide to work.', price: 209900, from: true },
   ],
   videos: [
     { title: 'Sita Gurung, Pokhara: Ten Lakhs winner', url: 'https://www.example.com/videos/winner-sita-gurung', amount: 1000000, phone: '9856000001', citizenship_no: '45-01-75-00001', colour: '#b71c1c' },

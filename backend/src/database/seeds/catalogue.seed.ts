@@ -30,7 +30,15 @@ export const seedCatalogue: DemoStep = async (em, ctx) => {
 
   for (const [i, m] of DEMO_CATALOGUE.bikeModels.entries()) {
     const thumbnail = await image(m.title, DEMO_CATALOGUE.settings.brand_name, m.colour, [800, 500]);
-    await em.query(`INSERT INTO bike_model (slug, title, thumbnail_id, "order") VALUES ($1, $2, $3, $4)`, [newSlug(), m.title, thumbnail, i + 1]);
+    await em.query(`INSERT INTO bike_model (slug, title, thumbnail_id, "order", tagline, price, price_from) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      newSlug(),
+      m.title,
+      thumbnail,
+      i + 1,
+      m.tagline,
+      m.price,
+      m.from,
+    ]);
   }
 
   for (const v of DEMO_CATALOGUE.videos) {

@@ -23,6 +23,17 @@ export class BikeModelEntity {
   @Column({ type: 'int', default: 0 })
   order: number;
 
+  /** One line for the landing page's showcase. */
+  @Column({ type: 'text', nullable: true })
+  tagline: string | null;
+
+  /** Whole rupees; with `price_from` it reads 'From Rs. ...'. */
+  @Column({ type: 'int', nullable: true })
+  price: number | null;
+
+  @Column({ type: 'boolean', default: false })
+  price_from: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -32,7 +32,18 @@ const BIKE_MODEL_TABLE: TableSpec = {
 const BIKE_MODEL_UNIQUE: UniqueFields = { bike_model_title_uq: 'title' };
 
 export function bikeModelView(m: BikeModelEntity) {
-  return { id: m.id, slug: m.slug, title: m.title, order: m.order, thumbnail: imageRef(m.thumbnail), created_at: m.created_at, updated_at: m.updated_at };
+  return {
+    id: m.id,
+    slug: m.slug,
+    title: m.title,
+    order: m.order,
+    thumbnail: imageRef(m.thumbnail),
+    tagline: m.tagline,
+    price: m.price,
+    price_from: m.price_from,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
 }
 export type BikeModelView = ReturnType<typeof bikeModelView>;
 
@@ -64,10 +75,10 @@ export class BikeModelService {
     return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');
   }
 
-  /** GET /bike-models: `[{ id, title, thumbnail }]` in list order. */
+  /** GET /bike-models: `[{ id, title, thumbnail, tagline, price, price_from }]` in list order. */
   async publicList() {
     const rows = await this.query().orderBy('m.order', 'ASC').addOrderBy('m.id', 'ASC').getMany();
-    return rows.map((m) => ({ id: m.id, title: m.title, thumbnail: imageRef(m.thumbnail) }));
+    return rows.map((m) => ({ id: m.id, title: m.title, thumbnail: imageRef(m.thumbnail), tagline: m.tagline, price: m.price, price_from: m.price_from }));
   }
 
   /** GET /bike-model?all: every model's id and title, for selects. */
@@ -95,7 +106,15 @@ export class BikeModelService {
     try {
       await this.models.manager.transaction(async (em) => {
         const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM bike_model`);
-        await em.insert(BikeModelEntity, { slug, title: dto.title, thumbnail_id: image.id ?? null, order: next });
+        await em.insert(BikeModelEntity, {
+          slug,
+          title: dto.title,
+          thumbnail_id: image.id ?? null,
+          order: next,
+          tagline: dto.tagline ?? null,
+          price: dto.price ?? null,
+          price_from: dto.price_from ?? false,
+        });
       });
     } catch (e) {
       await this.files.discard(image.stored);
@@ -112,6 +131,7 @@ export class BikeModelService {
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const patch: Partial<BikeModelEntity> = {};
     if (dto.title !== undefined) patch.title = dto.title;
+    for (const k of ['tagline', 'price', 'price_from'] as const) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     if (image.id !== undefined) patch.thumbnail_id = image.id;
     try {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
