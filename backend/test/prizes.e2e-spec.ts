@@ -42,9 +42,10 @@ describe('prizes still to win today (/api/v1/prizes)', () => {
           { amount: 10000, planned: 5, left: 5 },
           { amount: 4000, planned: 4, left: 4 },
         ],
-        given: { prizes: 0, amount: 0 },
+        given: { prizes: 0, amount: 0, by_amount: [] },
         campaign_ends_on: '2099-12-31',
         campaign_ends_at: '2099-12-31T18:15:00.000Z',
+        ended: false,
       },
     });
     for (const email of ['admin@example.com', 'manager@example.com', 'staff2@example.com']) {
@@ -67,6 +68,6 @@ describe('prizes still to win today (/api/v1/prizes)', () => {
       { amount: 10000, planned: 5, left: 4 },
       { amount: 4000, planned: 4, left: 4 },
     ]);
-    expect(after.given).toEqual({ prizes: 1, amount: 10000 });
+    expect(after.given).toEqual({ prizes: 1, amount: 10000, by_amount: [{ amount: 10000, prizes: 1 }] });
   });
 });

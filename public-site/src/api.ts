@@ -166,10 +166,12 @@ export const getVideos = () => cachedGet<Video[]>('/videos', (j) => rows<Video>(
 export interface PrizesToday {
   day: string;
   tiers: Array<{ amount: number; planned: number; left: number }>;
-  given: { prizes: number; amount: number };
+  given: { prizes: number; amount: number; by_amount: Array<{ amount: number; prizes: number }> };
   campaign_ends_on: string | null;
   /** The instant the last day ends (Nepal midnight). */
   campaign_ends_at: string | null;
+  /** The last day has passed: nothing left to win; `given` is the campaign's results. */
+  ended: boolean;
 }
 export const getPrizes = () => cachedGet<PrizesToday>('/prizes', (j) => inner(j) as PrizesToday);
 export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => rows<BikeModel>(j));

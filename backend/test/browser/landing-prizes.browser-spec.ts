@@ -1,6 +1,7 @@
 import { Browser, BrowserContext } from 'playwright-core';
 import { PrizesToWin } from '../../src/modules/draw/prizes.controller';
-import { allocate, clearScheme, nextIp, pendingPreregistration } from '../factories/campaign';
+import { addDays } from '../../src/common/time';
+import { allocate, clearScheme, nextIp, pendingPreregistration, today } from '../factories/campaign';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
 import { newContext, step } from './journey';
@@ -49,6 +50,31 @@ describe('landing page: prizes still to win (browser)', () => {
       await page.reload();
       await section.getByText('1 of 2 left').waitFor();
       expect(await section.innerText()).toContain('Rs. 10,000 in cash discounts given to 1 customer so far.');
+    });
+    await page.close();
+  });
+
+  it('after the last day: the landing page shows the results and the enquiry is closed with a clear message', async () => {
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    const yesterday = addDays(today(), -1);
+    await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_ends_on: yesterday });
+    t.app.get(PrizesToWin).answer.invalidate();
+    const page = await context.newPage();
+    await step(page, 'the results', async () => {
+      await page.goto(`${t.url}/`);
+      const results = page.getByRole('region', { name: 'The campaign has ended: thank you' });
+      await results.waitFor();
+      expect(await results.innerText()).toContain(`Rs. 10,000 in cash discounts went to 1 customer (last day ${yesterday}).`);
+      expect(await results.getByRole('link', { name: 'Check how every prize was drawn' }).getAttribute('href')).toBe('/fairness');
+      expect(await page.getByRole('region', { name: 'Prizes still to win today' }).count()).toBe(0);
+    });
+    await step(page, 'the enquiry, closed', async () => {
+      await page.goto(`${t.url}/enquiry`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: `The campaign ended on ${yesterday}: registrations and prize draws are closed. Test rides can still be booked.` })
+        .waitFor();
+      expect(await page.getByLabel('Full Name').count()).toBe(0);
     });
     await page.close();
   });

@@ -1,6 +1,6 @@
 import { newClientSeed, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getSettings, rememberReturningPhone } from '../api';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getPrizes, getSettings, rememberReturningPhone } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
@@ -66,6 +66,7 @@ export default function EnquiryDialog() {
   const settings = useData(getSettings).data;
   const models = useData(getBikeModels).data;
   const branches = useData(getBranches).data;
+  const prizes = useData(getPrizes).data;
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
@@ -169,6 +170,17 @@ export default function EnquiryDialog() {
     else if (!Object.keys(next).length) setAlert(err.message);
     focusFirstError(formRef.current);
   };
+
+  // After the campaign's last day the form is closed (the server refuses it too, with the same words).
+  if (prizes?.ended && prizes.campaign_ends_on) {
+    return (
+      <Modal title={DIALOG_TITLE} onClose={close} closeButton>
+        <p className="note" role="status">
+          The campaign ended on {prizes.campaign_ends_on}: registrations and prize draws are closed. Test rides can still be booked.
+        </p>
+      </Modal>
+    );
+  }
 
   return (
     <Modal title={DIALOG_TITLE} onClose={close} closeButton>

@@ -62,6 +62,37 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   );
 }
 
+/** After the campaign's last day: what it gave, per amount and in all, with the winners and the fairness page. */
+function Results({ prizes }: { prizes: PrizesToday }) {
+  return (
+    <section className="panel prizes-left" aria-labelledby="results-heading">
+      <h2 id="results-heading">The campaign has ended: thank you</h2>
+      <p>
+        <strong className="nowrap">{rupees(prizes.given.amount)}</strong> in cash discounts went to {prizes.given.prizes.toLocaleString('en-IN')}{' '}
+        {prizes.given.prizes === 1 ? 'customer' : 'customers'} (last day {prizes.campaign_ends_on}).
+      </p>
+      {prizes.given.by_amount.length > 0 && (
+        <ul className="tiers">
+          {prizes.given.by_amount.map((t) => (
+            <li key={t.amount}>
+              <strong className="nowrap">{rupees(t.amount)}</strong> <span>{`× ${t.prizes.toLocaleString('en-IN')}`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <a href="/winner-list" onClick={onLinkClick}>
+          Meet the winners
+        </a>
+        {' · '}
+        <a href="/fairness" onClick={onLinkClick}>
+          Check how every prize was drawn
+        </a>
+      </p>
+    </section>
+  );
+}
+
 /** The catalogue's models with their line and price, each with 'Book a test ride' (the booking dialog with the model chosen). */
 function Bikes({ onBook }: { onBook: (modelId: number) => void }) {
   const models = useData(getBikeModels).data ?? [];
@@ -118,6 +149,7 @@ function PrizesLeft() {
   const p: PrizesToday | undefined = prizes.data;
   const left = p ? timeLeft(p.campaign_ends_at, now) : null;
   const tiers = p?.tiers.filter((t) => t.planned > 0) ?? [];
+  if (p?.ended) return <Results prizes={p} />;
   return (
     <section className="panel prizes-left" aria-labelledby="prizes-left-heading">
       <h2 id="prizes-left-heading">Prizes still to win today</h2>

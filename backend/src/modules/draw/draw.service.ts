@@ -9,6 +9,7 @@ import { AllocationService } from '../allocation/allocation.service';
 import { FairnessService } from '../fairness/fairness.service';
 import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { CampaignOver } from '../setting/campaign-over';
 import { SmsService } from '../sms/sms.service';
 import { drawAudit, runDraw } from './draw.logic';
 
@@ -111,6 +112,9 @@ export class DrawService {
   async draw(em: EntityManager, req: DrawRequest): Promise<DrawResult> {
     const existing = await this.find(em, req.kind, req.recordId);
     if (existing) return existing;
+    // After the campaign's last day nothing is drawn (a draw made before is still answered above).
+    const ended = await this.settings.campaignEndedOn();
+    if (ended) throw new CampaignOver(ended);
 
     // The provably fair draw (docs/fairness.md): the day's committed scheme and secret seed,
     // the customer's seed, and rolls anyone can recompute once the day's seed is revealed.
@@ -211,10 +215,16 @@ export class DrawService {
     return rows.map(DrawService.toPublic);
   }
 
-  /** Every cash discount the enquiry draw has given so far: how many and how much in all. */
-  async preregistrationPrizesGiven(): Promise<{ prizes: number; amount: number }> {
-    const [row] = await this.dataSource.query(`SELECT count(*)::int AS prizes, coalesce(sum(amount), 0)::bigint AS amount FROM draw WHERE kind = 'preregistration'`);
-    return { prizes: row.prizes, amount: Number(row.amount) };
+  /** Every cash discount the enquiry draw has given so far: how many and how much in all, and how many of each amount. */
+  async preregistrationPrizesGiven(): Promise<{ prizes: number; amount: number; by_amount: Array<{ amount: number; prizes: number }> }> {
+    const rows: Array<{ amount: number; prizes: number }> = await this.dataSource.query(
+      `SELECT amount, count(*)::int AS prizes FROM draw WHERE kind = 'preregistration' GROUP BY amount ORDER BY amount DESC`,
+    );
+    return {
+      prizes: rows.reduce((n, r) => n + r.prizes, 0),
+      amount: rows.reduce((n, r) => n + r.amount * r.prizes, 0),
+      by_amount: rows.map((r) => ({ amount: Number(r.amount), prizes: r.prizes })),
+    };
   }
 
   /** A day's prizes per amount: how many draws gave each (for the scheme's totals). */

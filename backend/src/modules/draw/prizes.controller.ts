@@ -22,10 +22,16 @@ export class PrizesToWin {
   readonly answer = new CachedAnswer(async () => {
     const tz = this.config.get('app').campaignTz;
     const day = campaignDay(this.clock.now(), tz);
-    const [tiers, given, endsOn] = await Promise.all([this.stock.preregistrationPrizesOn(day), this.draws.preregistrationPrizesGiven(), this.settings.get('campaign_ends_on')]);
+    const [tiers, given, endsOn, endedOn] = await Promise.all([
+      this.stock.preregistrationPrizesOn(day),
+      this.draws.preregistrationPrizesGiven(),
+      this.settings.get('campaign_ends_on'),
+      this.settings.campaignEndedOn(),
+    ]);
     // The instant the campaign's last day ends (Nepal midnight), for the countdown.
     const endsAt = endsOn ? dayRange(endsOn, tz).end.toISOString() : null;
-    return { data: { day, tiers, given, campaign_ends_on: endsOn, campaign_ends_at: endsAt } };
+    // After the end there is nothing left to win: the landing page shows the results.
+    return { data: { day, tiers: endedOn ? [] : tiers, given, campaign_ends_on: endsOn, campaign_ends_at: endsAt, ended: endedOn !== null } };
   });
 
   constructor(

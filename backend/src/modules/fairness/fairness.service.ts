@@ -7,6 +7,7 @@ import { campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
 import { SchemeFreeze } from '../allocation/scheme-freeze';
+import { SettingService } from '../setting/setting.service';
 
 /** A day's commitment as stored. The seed never leaves this module before the day ends. */
 export interface DayCommitment {
@@ -52,6 +53,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     private readonly clock: Clock,
     private readonly freeze: SchemeFreeze,
     private readonly allocations: AllocationService,
+    private readonly settings: SettingService,
   ) {}
 
   onModuleInit() {
@@ -77,7 +79,9 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
 
   /** Makes the commitment of every day whose commitment time has passed and that has none yet. */
   async commitDue(): Promise<string[]> {
-    const days = await this.freeze.daysDue();
+    // No day after the campaign's last is committed: nothing is drawn then.
+    const endsOn = await this.settings.get('campaign_ends_on');
+    const days = (await this.freeze.daysDue()).filter((day) => !endsOn || day <= endsOn);
     for (const day of days) await this.dataSource.transaction((em) => this.commitment(em, day));
     return days;
   }

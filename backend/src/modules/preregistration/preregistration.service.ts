@@ -1,3 +1,4 @@
+import { CampaignOver } from '../setting/campaign-over';
 import { phoneLookup, PreregistrationQuery } from './dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, erasedIdentityKey, IdentityField } from './erased-identity';
 import { Injectable, OnModuleInit } from '@nestjs/common';
@@ -349,6 +350,7 @@ export class PreregistrationService implements OnModuleInit {
 
   /** POST /enquiry. The captcha was checked by the controller. */
   async createPublic(dto: CreateEnquiryDto, screenshot?: Upload): Promise<PublicPreregistration> {
+    await this.refuseAfterCampaign();
     // Per-phone limit on top of the per-address one: a phone cannot be hammered from many addresses.
     const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
     if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
@@ -383,6 +385,7 @@ export class PreregistrationService implements OnModuleInit {
 
   /** POST /preregistration: branch staff only (the route's access rule), tied to their branch. */
   async createStaff(actor: AuthUser, dto: CreatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
+    await this.refuseAfterCampaign();
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
@@ -410,6 +413,12 @@ export class PreregistrationService implements OnModuleInit {
       actor,
     );
     return this.findForStaff(actor, saved.slug);
+  }
+
+  /** After the campaign's last day no one registers (the draw that follows is closed too). */
+  private async refuseAfterCampaign() {
+    const ended = await this.settings.campaignEndedOn();
+    if (ended) throw new CampaignOver(ended);
   }
 
   private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser | null): Promise<PreregistrationEntity> {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { OptionLists, optionLists } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock';
+import { campaignDay } from '../../common/time';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { sanitizeRichText } from '../../common/rich-text';
 import { ConfigService } from '../../config/config.module';
@@ -56,7 +58,17 @@ export class SettingService {
     private readonly dataSource: DataSource,
     private readonly files: FileService,
     private readonly config: ConfigService,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * The campaign's last day once it has passed (Nepal time), else null. After it the enquiry
+   * and the prize draws are closed and no day is committed; test rides stay open (#19).
+   */
+  async campaignEndedOn(): Promise<string | null> {
+    const endsOn = await this.get('campaign_ends_on');
+    return endsOn && campaignDay(this.clock.now(), this.config.get('app').campaignTz) > endsOn ? endsOn : null;
+  }
 
   getAll(): Promise<SettingValues> {
     this.values = fresh(this.values, () => this.load());
