@@ -260,6 +260,10 @@ async function draw({ APP, db }: Ctx) {
          VALUES ('preregistration_public', NULL, (now() AT TIME ZONE 'Asia/Kathmandu')::date, 5, 5, 50000, 100) RETURNING id`,
       )
     ).rows;
+    // Today's scheme was committed when the app started: set up as it stands before the
+    // commitment, so that the run's first draw commits it again with this stock in it (an
+    // allocation added after a commitment is never drawn, docs/fairness.md).
+    await db.query(`DELETE FROM draw_day WHERE day = (now() AT TIME ZONE 'Asia/Kathmandu')::date`);
     const slugs: string[] = (
       await db.query(
         `INSERT INTO preregistration (slug, name, phone, bike_model_id, nearest_branch_id, source, shared, send_sms, code, code_expires_at, status)
