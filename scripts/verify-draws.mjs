@@ -17,7 +17,7 @@ if (args.includes('--help') || !option('day')) {
 }
 
 buildIfNeeded(['domain']);
-const { formatDrawId, parseEitherDay, adToBs, verifyDay } = await import('../domain/dist/index.js').then((m) => m.default ?? m);
+const { bothCalendars, formatDrawId, parseEitherDay, verifyDay } = await import('../domain/dist/index.js').then((m) => m.default ?? m);
 
 const base = option('url', process.env.CAMPAIGN_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const quiet = args.includes('--quiet');
@@ -49,8 +49,7 @@ const fetched = performance.now();
 const verdict = verifyDay(published, draws);
 const checked = performance.now();
 
-const bs = adToBs(day);
-console.log(`Day ${bs ? `${bs} BS (${day})` : day}: seed hash ${published.seed_hash.slice(0, 16)}..., scheme hash ${published.allocation_set_hash.slice(0, 16)}..., committed ${published.committed_at}`);
+console.log(`Day ${bothCalendars(day)}: seed hash ${published.seed_hash.slice(0, 16)}..., scheme hash ${published.allocation_set_hash.slice(0, 16)}..., committed ${published.committed_at}`);
 for (const problem of verdict.problems) console.log(`  DAY MISMATCH: ${problem}`);
 for (const v of verdict.draws) {
   const draw = draws.find((d) => d.draw_id === v.draw_id);

@@ -3,6 +3,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalAllocationSet,
+  checkPublicDraw,
   CommittedAllocation,
   fairRoll,
   PublicDraw,
@@ -138,6 +139,22 @@ describe('verifying', () => {
     expect(v.ok).toBe(false);
     const moreLikely = ALLOCATIONS.map((a) => (a.id === 1 ? { ...a, threshold: 9000 } : a));
     expect(verifyDraw(SEED, moreLikely, honest()[0]).problems[0]).toMatch(/committed at 90%/);
+  });
+
+  it('checks one draw from the two public answers: recorded before the reveal, recomputed after it', async () => {
+    const [draw] = honest();
+    const answer = { ...day, ends_at: day.starts_at, late: false };
+    const hidden = { ...answer, seed: null, allocation_set: null, revealed: false };
+    const before = await checkPublicDraw(draw.draw_id, { draw: async () => ({ draw, day: hidden }), day: async () => hidden });
+    expect(before).toMatchObject({ dayProblems: null, drawProblems: [], rolls: [] });
+    const read = { draw: async () => ({ draw, day: { ...answer, revealed: true } }), day: async () => ({ ...answer, revealed: true }) };
+    const after = await checkPublicDraw(draw.draw_id, read);
+    expect(after).toMatchObject({ dayProblems: [], drawProblems: [] });
+    expect(after.rolls.map((r) => r.roll)).toEqual(draw.considered.map((c) => c.roll));
+    const tampered = { ...draw, result: { amount: 999, allocation_id: null } };
+    expect((await checkPublicDraw(draw.draw_id, { ...read, draw: async () => ({ draw: tampered, day: { ...answer, revealed: true } }) })).drawProblems).toEqual([
+      'The prize is recorded as Rs. 999 but the rolls give Rs. ' + draw.result.amount + '.',
+    ]);
   });
 
   it('refuses a seed or a scheme that does not match the commitment, and a late commitment', () => {

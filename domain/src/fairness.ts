@@ -274,3 +274,38 @@ export function verifyDay(day: RevealedDay, draws: PublicDraw[]): DayVerdict {
   });
   return { day: day.day, problems, draws: verdicts, ok: problems.length === 0 && verdicts.every((v) => v.ok) };
 }
+
+/** A day as the public API answers it (GET /fairness/days/{day}, and with a draw). */
+export interface PublicDayAnswer extends RevealedDay {
+  ends_at: string;
+  late: boolean;
+  revealed: boolean;
+}
+
+export interface PublicDrawCheck<D extends PublicDayAnswer = PublicDayAnswer> {
+  draw: PublicDraw;
+  day: D;
+  /** Problems with the day's commitment; null before the day's seed is revealed. */
+  dayProblems: string[] | null;
+  /** Problems with the draw itself (empty before the reveal). */
+  drawProblems: string[];
+  rolls: DrawVerdict['rolls'];
+}
+
+/**
+ * One draw checked the way anyone can, from the public API alone: its answer, and once its
+ * day has ended the day's revealed seed and scheme, checked against their commitment and
+ * then the draw recomputed. The public page and the admin's draw details both use it; each
+ * brings its own reader of the two answers.
+ */
+export async function checkPublicDraw<D extends PublicDayAnswer>(
+  drawId: string,
+  read: { draw(id: string): Promise<{ draw: PublicDraw; day: D }>; day(day: string): Promise<D> },
+): Promise<PublicDrawCheck<D>> {
+  const { draw, day } = await read.draw(drawId);
+  if (!day.revealed) return { draw, day, dayProblems: null, drawProblems: [], rolls: [] };
+  const full = await read.day(draw.day);
+  const commitment = checkCommitment(full);
+  const verdict = verifyDraw(commitment.seed ?? '', commitment.allocations, draw);
+  return { draw, day: full, dayProblems: commitment.problems, drawProblems: verdict.problems, rolls: verdict.rolls };
+}

@@ -3,7 +3,7 @@
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
  * forgotten so the next use retries.
  */
-import type { PublicDraw, RevealedDay } from '@campaign/domain';
+import type { PublicDayAnswer as DomainDayAnswer, PublicDraw } from '@campaign/domain';
 import type { Province } from './cascade';
 
 export const API = '/api/v1';
@@ -210,10 +210,7 @@ export async function createEnquiry(
 
 // ---- the public proof of the draws (docs/fairness.md) ----
 
-export type PublicDayAnswer = RevealedDay & {
-  ends_at: string;
-  late: boolean;
-  revealed: boolean;
+export type PublicDayAnswer = DomainDayAnswer & {
   totals?: { tiers: Array<{ type: string; amount: number; planned: number; awarded: number; left: number }>; base_prizes: Array<{ amount: number; awarded: number }> } | null;
 };
 export const getFairnessDays = () => request<{ data: PublicDayAnswer[] }>('GET', '/fairness').then((j) => j.data);

@@ -8,6 +8,8 @@ import type { DrawCheckResult } from './drawVerify';
  * /fairness, and once the day has ended the verdict recomputed here with the shared verifier
  * and each roll against its chance. The same answer a customer gets on the public page.
  */
+const problemsOf = (r: DrawCheckResult) => [...(r.dayProblems ?? []), ...r.drawProblems];
+
 export const DrawCheck = ({ drawId }: { drawId: string }) => {
   const [result, setResult] = useState<DrawCheckResult | null>(null);
   const [error, setError] = useState('');
@@ -30,15 +32,15 @@ export const DrawCheck = ({ drawId }: { drawId: string }) => {
         </Link>
       </Typography>
       {error && <Alert severity="warning">{error}</Alert>}
-      {result && result.problems === null && (
+      {result && result.dayProblems === null && (
         <Typography color="text.secondary" variant="body2">
           Recorded. Checkable once the day has ended (its seed is published then).
         </Typography>
       )}
-      {result && result.problems !== null && (
+      {result && result.dayProblems !== null && (
         <>
-          <Alert severity={result.problems.length ? 'error' : 'success'} sx={{ my: 1 }}>
-            {result.problems.length ? `Does not check out: ${result.problems.join(' ')}` : 'Checked: drawn fairly from the seed and scheme published before the day.'}
+          <Alert severity={problemsOf(result).length ? 'error' : 'success'} sx={{ my: 1 }}>
+            {problemsOf(result).length ? `Does not check out: ${problemsOf(result).join(' ')}` : 'Checked: drawn fairly from the seed and scheme published before the day.'}
           </Alert>
           <Typography variant="body2" color="text.secondary">
             {result.draw.considered

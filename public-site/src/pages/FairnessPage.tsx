@@ -1,26 +1,14 @@
-import { adToBs, checkCommitment, formatDrawId, normaliseDrawId, rupees, verifyDraw, DRAW_ID_PATTERN, type PublicDraw } from '@campaign/domain';
+import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, rupees, DRAW_ID_PATTERN, type PublicDrawCheck } from '@campaign/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
 import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
 
-/** '2082-08-11 BS (2025-11-27)', the way the campaign's customers read a day. */
-const bothDays = (ad: string) => {
-  const bs = adToBs(ad);
-  return bs ? `${bs} BS (${ad})` : ad;
-};
 const nepalTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 const short = (hash: string) => `${hash.slice(0, 12)}…`;
 
-interface Check {
-  draw: PublicDraw;
-  day: PublicDayAnswer;
-  /** Problems with the day's commitment; null before the day is revealed. */
-  dayProblems: string[] | null;
-  drawProblems: string[];
-  rolls: Array<{ allocation_id: number; input: string | null; roll: number | null; recorded: number | null }>;
-}
+type Check = PublicDrawCheck<PublicDayAnswer>;
 
 /**
  * `/fairness`: every day's commitments, and "check my prize": the visitor's draw recomputed
@@ -41,15 +29,7 @@ export default function FairnessPage() {
     if (!DRAW_ID_PATTERN.test(id)) return setError('A draw id has 12 letters and digits, like 7KQ2-M9XD-4RTB.');
     setChecking(true);
     try {
-      const { draw, day } = await getFairnessDraw(id);
-      if (!day.revealed) {
-        setCheck({ draw, day, dayProblems: null, drawProblems: [], rolls: [] });
-        return;
-      }
-      const full = await getFairnessDay(draw.day);
-      const commitment = checkCommitment(full);
-      const verdict = verifyDraw(commitment.seed ?? '', commitment.allocations, draw);
-      setCheck({ draw, day: full, dayProblems: commitment.problems, drawProblems: verdict.problems, rolls: verdict.rolls });
+      setCheck(await checkPublicDraw(id, { draw: getFairnessDraw, day: getFairnessDay }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
     } finally {
@@ -114,7 +94,7 @@ export default function FairnessPage() {
               <tbody>
                 {days.data.map((d) => (
                   <tr key={d.day}>
-                    <td>{bothDays(d.day)}</td>
+                    <td>{bothCalendars(d.day)}</td>
                     <td>
                       {nepalTime(d.committed_at)}
                       {d.late && <span className="warn"> (late: after the day began)</span>}
@@ -148,7 +128,7 @@ function Verdict({ check }: { check: Check }) {
     return (
       <div className="verdict pending" role="status">
         <p>
-          <strong>Your draw {formatDrawId(draw.draw_id)} is recorded:</strong> {prize} on {bothDays(draw.day)}.
+          <strong>Your draw {formatDrawId(draw.draw_id)} is recorded:</strong> {prize} on {bothCalendars(draw.day)}.
         </p>
         <p>
           The day's secret number is published after the day ends, at {nepalTime(day.ends_at)} Nepal time. Come back then to check it. Its fingerprint, published

@@ -4,7 +4,7 @@ import { isCalendarDate } from '../../common/time';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AllocationType, CommittedAllocation, PRE_PRIZES, PRIZES } from '@campaign/domain';
+import { AllocationType, CommittedAllocation, PRE_PRIZES, PRIZES, thresholdOf } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { SchemeFreeze } from './scheme-freeze';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -154,11 +154,12 @@ export class AllocationService implements OnModuleInit {
 
   /** A day's whole scheme as the day's commitment hashes it (docs/fairness.md): every allocation, stock or not. */
   async committedSet(em: EntityManager, day: string): Promise<CommittedAllocation[]> {
-    const rows: CommittedAllocation[] = await em.query(
-      `SELECT id, type, branch_id, amount, count, round(probability * 100)::int AS threshold FROM allocation WHERE date = $1 ORDER BY id`,
+    const rows: Array<Omit<CommittedAllocation, 'threshold'> & { probability: number }> = await em.query(
+      `SELECT id, type, branch_id, amount, count, probability::float8 AS probability FROM allocation WHERE date = $1 ORDER BY id`,
       [day],
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id), branch_id: r.branch_id === null ? null : Number(r.branch_id) }));
+    // The chance in hundredths of a percent by the one rule the draw and the verifier use.
+    return rows.map(({ probability, ...r }) => ({ ...r, threshold: thresholdOf(probability) }));
   }
 
 

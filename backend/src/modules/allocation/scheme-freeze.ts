@@ -43,13 +43,17 @@ export class SchemeFreeze {
 
   /** The instant a day's scheme is committed and frozen. */
   async frozenAt(day: string): Promise<Date> {
-    return localToUtc(addDays(day, -1), await this.cutoff(), this.tz);
+    return this.cutoffInstant(day, await this.cutoff());
+  }
+
+  private cutoffInstant(day: string, cutoff: string): Date {
+    return localToUtc(addDays(day, -1), cutoff, this.tz);
   }
 
   /** null while the day's scheme may change; otherwise the message that says why not. */
   async frozenSince(day: string): Promise<string | null> {
     const cutoff = await this.cutoff();
-    if (this.clock.now() < localToUtc(addDays(day, -1), cutoff, this.tz)) {
+    if (this.clock.now() < this.cutoffInstant(day, cutoff)) {
       return (await this.committed(day)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
     }
     return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, PublicDraw, type AllocationType } from '@campaign/domain';
+import { CLIENT_SEED_PATTERN, CommittedAllocation, drawIdFrom, fairRoll, formatDrawId, newClientSeed, PublicDraw, type AllocationType } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -127,7 +127,7 @@ export class DrawService {
       const a = committed.get(c.id);
       return a ? [{ id: a.id, amount: a.amount, threshold: a.threshold, remaining: c.remaining }] : [];
     });
-    const clientSeed = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : randomBytes(16).toString('hex');
+    const clientSeed = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : newClientSeed();
     const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
     const templateKey = req.notify?.templateKey ?? 'sms_template_prize';
     const s = await this.settings.readIn(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
@@ -227,11 +227,26 @@ export class DrawService {
     };
   }
 
-  /** A day's prizes per amount: how many draws gave each (for the scheme's totals). */
-  async awardedOn(day: string): Promise<Array<{ amount: number; allocation_id: number | null; awarded: number }>> {
-    return this.dataSource.query(
+  /**
+   * A revealed day's totals against its committed scheme: per channel and amount, the prizes
+   * planned, awarded and left; and the base prizes given.
+   */
+  async dayTotals(day: string, scheme: CommittedAllocation[]) {
+    const awarded: Array<{ amount: number; allocation_id: number | null; awarded: number }> = await this.dataSource.query(
       `SELECT amount, allocation_id, count(*)::int AS awarded FROM draw WHERE day = $1 AND public_id IS NOT NULL GROUP BY amount, allocation_id ORDER BY amount DESC`,
       [day],
     );
+    const given = new Map(awarded.filter((a) => a.allocation_id !== null).map((a) => [a.allocation_id, a.awarded]));
+    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
+    for (const a of scheme) {
+      const key = `${a.type}|${a.amount}`;
+      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
+      t.planned += a.count;
+      t.awarded += given.get(a.id) ?? 0;
+      t.left = t.planned - t.awarded;
+      tiers.set(key, t);
+    }
+    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
+    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
   }
 }

@@ -53,7 +53,7 @@ export class FairnessController {
     const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
     if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
     cacheFor(res, found.revealed);
-    return { data: { ...found, totals: found.revealed ? await this.totals(day, found.allocation_set!) : null } };
+    return { data: { ...found, totals: found.revealed ? await this.draws.dayTotals(day, FairnessService.allocationsOf({ allocation_set: found.allocation_set! })) : null } };
   }
 
   @Get('days/:day/draws')
@@ -79,23 +79,5 @@ export class FairnessController {
     const day = await this.fairness.publicDay(draw.day);
     cacheFor(res, !!day?.revealed);
     return { data: { draw, day } };
-  }
-
-  /** Per channel and amount: prizes planned by the committed scheme, given by the day's draws, and left. */
-  private async totals(day: string, allocationSet: string) {
-    const scheme = FairnessService.allocationsOf({ allocation_set: allocationSet });
-    const awarded = await this.draws.awardedOn(day);
-    const given = (id: number) => awarded.find((a) => a.allocation_id === id)?.awarded ?? 0;
-    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
-    for (const a of scheme) {
-      const key = `${a.type}|${a.amount}`;
-      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
-      t.planned += a.count;
-      t.awarded += given(a.id);
-      t.left = t.planned - t.awarded;
-      tiers.set(key, t);
-    }
-    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
-    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { canonicalAllocationSet, CommittedAllocation, sha256Hex } from '@campaign/domain';
 import { Clock } from '../../common/clock';
-import { campaignDay, dayRange } from '../../common/time';
+import { dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
 import { SchemeFreeze } from '../allocation/scheme-freeze';
@@ -156,9 +156,5 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
       [limit],
     );
     return rows.map((r) => this.toPublic(r));
-  }
-
-  today(): string {
-    return campaignDay(this.clock.now(), this.tz);
   }
 }
