@@ -19,7 +19,7 @@ import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
 import { SettingService } from './modules/setting/setting.service';
 import { VideoService } from './modules/video/video.service';
-import { PrizesToWin } from './modules/draw/prizes.controller';
+import { PrizesToWin } from './modules/draw/prizes-to-win';
 
 export const API_PREFIX = 'api/v1';
 

@@ -1,5 +1,5 @@
 import { addDays } from '../src/common/time';
-import { PrizesToWin } from '../src/modules/draw/prizes.controller';
+import { PrizesToWin } from '../src/modules/draw/prizes-to-win';
 import { FairnessService } from '../src/modules/fairness/fairness.service';
 import { allocate, branchIds, CAMPAIGN_ENV, clearScheme, enquiryBody, nextIp, pendingPreregistration, today, uniquePhone } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';

@@ -1,4 +1,4 @@
-import { PrizesToWin } from '../src/modules/draw/prizes.controller';
+import { PrizesToWin } from '../src/modules/draw/prizes-to-win';
 import { allocate, branchIds, CAMPAIGN_ENV, clearScheme, nextIp, pendingPreregistration, today } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 

@@ -1,5 +1,5 @@
 import { Browser, BrowserContext } from 'playwright-core';
-import { PrizesToWin } from '../../src/modules/draw/prizes.controller';
+import { PrizesToWin } from '../../src/modules/draw/prizes-to-win';
 import { addDays } from '../../src/common/time';
 import { allocate, clearScheme, nextIp, pendingPreregistration, today } from '../factories/campaign';
 import { launchBrowser, PHONE } from '../harness/browser';
