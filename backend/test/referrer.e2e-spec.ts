@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ReferrerService } from '../src/modules/referrer/referrer.service';
+import { enquiryBody, nextIp, CAMPAIGN_ENV } from './factories/campaign';
 import { makePreregistration, uniqueDigits } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -14,7 +15,7 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
   let phoneSeq = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: CAMPAIGN_ENV });
     admin = `Bearer ${await t.token('admin@example.com')}`;
     staffA = `Bearer ${await t.token('staff@example.com')}`;
     [branchA, branchB] = await t.db.query(`SELECT id FROM branch ORDER BY "order", id LIMIT 2`);
@@ -26,13 +27,13 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
   beforeEach(() => t.db.query(`DELETE FROM rate_limit`));
 
   /** Books through the public API (as the dialog does), then dates the booking by SQL. */
-  async function ride(utmSource: string | undefined, createdAt: string, branch = branchA): Promise<string> {
+  async function ride(utmSource: string | undefined, createdAt: string, branch = branchA, phone = `98460${String(++phoneSeq).padStart(5, '0')}`): Promise<string> {
     const res = await t
       .http()
       .post('/api/v1/test-ride')
       .send({
         name: 'Referred Rider',
-        phone: `98460${String(++phoneSeq).padStart(5, '0')}`,
+        phone,
         state: 'Bagmati',
         district: 'Kathmandu',
         city: 'Kathmandu Metropolitan City',
@@ -61,15 +62,55 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM test_ride WHERE referrer_id = $1`, [id]))[0].n).toBe(2);
   });
 
-  it('exposes ensure(em, utmSource) for other domains: the id, or null for what is not a source', async () => {
+  it('exposes ensure(em, utmSource, phone) for other domains: the id, or null for what is not a source', async () => {
     const referrers = t.app.get(ReferrerService);
     const ds = t.app.get(DataSource);
-    const id = await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082'));
+    const id = await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null));
     expect(id).toBe(await referrerId('enquiry.form-2082'));
-    expect(await ds.transaction((em) => referrers.ensure(em, 'enquiry.form-2082'))).toBe(id);
+    expect(await ds.transaction((em) => referrers.ensure(em, 'enquiry.form-2082', null))).toBe(id);
     for (const bad of ['', '  ', 'has space', 'x'.repeat(101), null, undefined, 7]) {
-      expect(await ds.transaction((em) => referrers.ensure(em, bad))).toBeNull();
+      expect(await ds.transaction((em) => referrers.ensure(em, bad, null))).toBeNull();
     }
+  });
+
+  describe("a customer's share link (?utm_source=ref-<code>)", () => {
+    it('brings friends who count for the sharer: in the report (pre-registrations, test rides) and on the sharer\'s record, the same numbers', async () => {
+      const sharer = await makePreregistration(t.db, { branchId: null, nearestBranchId: branchA.id });
+      const mine = await t.http().get(`/api/v1/enquiry/${sharer.slug}`);
+      const code: string = mine.body.data.share_code;
+      expect(code).toMatch(/^[0-9a-f]{16}$/);
+      const link = `ref-${code}`;
+
+      // A friend pre-registers through the link, as the public form sends it (multipart).
+      const friend = await enquiryBody(t.db, { nearest_branch_id: branchA.id, utm_source: link });
+      const req = t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp());
+      for (const [k, v] of Object.entries(friend)) req.field(k, String(v));
+      const made = await req;
+      expect(made.status).toBe(200);
+      // Before their own draw, the friend has no link of their own to share.
+      expect(made.body.data.share_code).toBeNull();
+      // Another friend books a test ride at another branch; the sharer books one through their own link.
+      await ride(link, new Date().toISOString(), branchB);
+      await ride(link.toUpperCase(), new Date().toISOString(), branchA, sharer.phone);
+      // A made-up code is no one's: the booking stands, counted for no one, and no referrer is made.
+      await ride('ref-0123456789abcdef', new Date().toISOString());
+      expect(await referrerId('ref-0123456789abcdef')).toBeUndefined();
+
+      const row = (auth: string) =>
+        report(auth, { 'search[value]': code, length: -1 }).then((r) => r.body.data.find((x: { utm_source: string }) => x.utm_source === link));
+      expect(await row(admin)).toMatchObject({ title: link, preregistrations_count: 1, test_rides_count: 1, referrals_count: 0 });
+      // Branch A's staff count what came to branch A: the pre-registration, not branch B's test ride.
+      expect(await row(staffA)).toMatchObject({ preregistrations_count: 1, test_rides_count: 0 });
+
+      const record = await t.http().get(`/api/v1/preregistration/${sharer.slug}`).set('Authorization', admin);
+      expect(record.body.data).toMatchObject({ share_code: code, friends: { preregistrations: 1, test_rides: 1, purchases: 0 } });
+      // The record and the report (head office sees every branch) say the same.
+      const all = await row(admin);
+      expect([record.body.data.friends.preregistrations, record.body.data.friends.test_rides]).toEqual([all.preregistrations_count, all.test_rides_count]);
+      // The friend's own record names where they came from.
+      const [stored] = await t.db.query(`SELECT r.utm_source FROM preregistration p JOIN referrer r ON r.id = p.referrer_id WHERE p.phone = $1`, [friend.phone]);
+      expect(stored).toEqual({ utm_source: link });
+    });
   });
 
   describe('the report', () => {
@@ -135,6 +176,7 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
           utm_source: 'searchads',
           created_at: expect.any(String),
           referrals_count: expect.any(Number),
+          preregistrations_count: 0,
           test_rides_count: 1,
         },
       ]);

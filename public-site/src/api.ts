@@ -76,6 +76,8 @@ export interface Enquiry {
   prize: number | null;
   /** The draw's public id, checked on /fairness (docs/fairness.md). */
   draw_id?: string | null;
+  /** The visitor's share link code (`?utm_source=ref-<code>`), once drawn (#19). */
+  share_code?: string | null;
 }
 export interface TestRideBody {
   name: string;

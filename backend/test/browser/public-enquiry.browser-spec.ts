@@ -5,7 +5,7 @@ import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-pro
 import { startTestApp, TestApp } from '../harness/test-app';
 import { Clock } from '../../src/common/clock';
 import { addDays, campaignDay, localToUtc } from '../../src/common/time';
-import { codeIn, newContext, step } from './journey';
+import { codeIn, newContext, signIn, step } from './journey';
 
 /**
  * Journey: a visitor on a phone pre-registers from the landing page, verifies the code the
@@ -142,6 +142,52 @@ describe('public enquiry (browser)', () => {
     const [row] = await t.db.query(`SELECT is_verified, prize FROM preregistration WHERE slug = $1`, [slug]);
     expect(row).toEqual({ is_verified: true, prize: PRIZE });
     await page.close();
+  });
+
+  it("brings a friend through the visitor's share link: the friend's pre-registration counts for the sharer in the referrer report and on the sharer's record", async () => {
+    const page = await context.newPage();
+    const { slug, code } = await register(page, 'Bishnu Shrestha', uniquePhone());
+    const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+    await verify.getByLabel('OTP').fill(code);
+    await verify.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
+    const [{ share_code: shareCode }] = await t.db.query(`SELECT share_code FROM preregistration WHERE slug = $1`, [slug]);
+    const link = `${t.url}/?utm_source=ref-${shareCode}`;
+
+    const share = page.getByRole('region', { name: 'Share with friends' });
+    await step(page, 'share after the prize', async () => {
+      await share.waitFor({ timeout: 15_000 });
+      // Over plain HTTP there is no share sheet: a link per network, and the personal link to copy.
+      for (const network of ['Facebook', 'WhatsApp', 'Viber', 'TikTok']) expect(await share.getByRole('link', { name: network }).isVisible()).toBe(true);
+      expect(await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
+      expect(await share.getByLabel('Your link').inputValue()).toBe(link);
+    });
+    await page.close();
+
+    // The friend, on their own phone, opens the link and pre-registers from the landing page.
+    const friendContext = await newContext(browser, PHONE);
+    const friend = await friendContext.newPage();
+    await friend.goto(link);
+    await register(friend, 'Hari Prasad Koirala', uniquePhone());
+    await friendContext.close();
+
+    const staff = await newContext(browser);
+    const admin = await staff.newPage();
+    await signIn(admin, t.url, 'admin@example.com');
+    await step(admin, 'the referrer report', async () => {
+      await admin.goto(`${t.url}/admin/referrer?filter=${encodeURIComponent(JSON.stringify({ q: shareCode }))}`);
+      const row = admin.getByRole('row').filter({ hasText: `ref-${shareCode}` });
+      await row.first().waitFor();
+      const header = await admin.getByRole('columnheader').allInnerTexts();
+      const cells = await row.first().getByRole('cell').allInnerTexts();
+      const column = (name: string) => cells[header.findIndex((h) => h.trim() === name)]?.trim();
+      expect([column('Pre-registrations'), column('Test Rides'), column('Referrals')]).toEqual(['1', '0', '0']);
+    });
+    await step(admin, "the sharer's record", async () => {
+      await admin.goto(`${t.url}/admin/preregistration/${encodeURIComponent(slug)}`);
+      await admin.getByText('1 pre-registration, 0 test rides, 0 purchases').waitFor();
+    });
+    await staff.close();
   });
 
   it('lets the visitor check their prize on /fairness: recorded on the day, recomputed in the browser after it', async () => {

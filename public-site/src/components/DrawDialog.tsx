@@ -4,6 +4,7 @@ import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
 import { navigate, onLinkClick } from '../router';
 import { useData } from '../useData';
 import { Modal } from './Modal';
+import { ShareWithFriends } from './ShareWithFriends';
 import { Wheel } from './Wheel';
 
 const loadConfetti = () => import('canvas-confetti');
@@ -111,6 +112,8 @@ export default function DrawDialog({ slug }: { slug: string }) {
           Close
         </button>
       </div>
+      {/* After the actions, so its arrival moves nothing already on the screen. */}
+      {done && enquiry?.share_code && <ShareWithFriends code={enquiry.share_code} campaign={settings.data?.campaign_name ?? 'Campaign 2082'} />}
     </Modal>
   );
 }

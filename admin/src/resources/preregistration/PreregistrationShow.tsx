@@ -60,6 +60,14 @@ const Actions = () => {
   );
 };
 
+/** What a customer's share link brought (#19), counted in every branch; links to its row in the referrer report. */
+export function friendsLine(friends: { preregistrations: number; test_rides: number; purchases: number }): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const total = friends.preregistrations + friends.test_rides;
+  if (!total) return 'No friend has come through the link yet';
+  return `${n(friends.preregistrations, 'pre-registration', 'pre-registrations')}, ${n(friends.test_rides, 'test ride', 'test rides')}, ${n(friends.purchases, 'purchase', 'purchases')}`;
+}
+
 const Details = () => {
   const record = useRecordContext();
   const { permissions } = usePermissions<string[]>();
@@ -93,6 +101,13 @@ const Details = () => {
         {record.draw_id && (
           <DetailRow label="Draw">
             <DrawCheck drawId={record.draw_id} />
+          </DetailRow>
+        )}
+        {record.friends && (
+          <DetailRow label="Friends Through Share Link">
+            {friendsLine(record.friends)}
+            {' · '}
+            <Link to={`${ADMIN_BASE}/referrer?filter=${encodeURIComponent(JSON.stringify({ q: record.share_code }))}`}>ref-{record.share_code}</Link>
           </DetailRow>
         )}
         {record.consent_at && <DetailRow label="Consent">{`${nepalDateTime(record.consent_at)} (terms ${record.terms_version})`}</DetailRow>}

@@ -6,8 +6,9 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" /
 
 /**
  * The referrer report (SPEC section 2 "Referrer report", read-registration): each traffic
- * source's title, referrals_count (purchases) and test_rides_count within From/To (Nepal
- * days); branch staff count their branch's. The title is renamed in place (update-registration).
+ * source's title, referrals_count (purchases), preregistrations_count (#19: a customer's share
+ * link `ref-<code>` brings friends' pre-registrations) and test_rides_count within From/To
+ * (Nepal days); branch staff count their branch's. The title is renamed in place (update-registration).
  */
 export const ReferrerList = () => (
   <List
@@ -25,6 +26,7 @@ export const ReferrerList = () => (
       </DataTable.Col>
       <DataTable.Col source="utm_source" label="Source" />
       <DataTable.NumberCol source="referrals_count" label="Referrals" />
+      <DataTable.NumberCol source="preregistrations_count" label="Pre-registrations" />
       <DataTable.NumberCol source="test_rides_count" label="Test Rides" />
     </DataTable>
   </List>

@@ -85,6 +85,14 @@ export class PreregistrationEntity {
   @Column({ type: 'text', nullable: true })
   utm_source: string | null;
 
+  /** The traffic source (referrer.id) the visitor came through; null when none, or their own link. */
+  @Column({ type: 'int', nullable: true })
+  referrer_id: number | null;
+
+  /** The personal code of the record's share link (`?utm_source=ref-<code>`), made by the database. */
+  @Column({ type: 'text', insert: false, update: false })
+  share_code: string;
+
   /** The seed the browser sent for the draw (docs/fairness.md); the draw records the one it used. */
   @Column({ type: 'text', nullable: true })
   client_seed: string | null;

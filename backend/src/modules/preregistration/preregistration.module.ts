@@ -5,6 +5,7 @@ import { BranchModule } from '../branch/branch.module';
 import { CaptchaModule } from '../captcha/captcha.module';
 import { DrawModule } from '../draw/draw.module';
 import { FileModule } from '../file/file.module';
+import { ReferrerModule } from '../referrer/referrer.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { EnquiryController } from './enquiry.controller';
@@ -17,7 +18,7 @@ import { PreregistrationService } from './preregistration.service';
 
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule],
+  imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule, ReferrerModule],
   // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
   controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
   providers: [PreregistrationService, PreregistrationLinks, EnquiryReturnService],

@@ -32,6 +32,9 @@ import { SettingService } from '../setting/setting.service';
 import { SmsAudience } from '../sms/sms-audience';
 import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
 import { SmsService } from '../sms/sms.service';
+import { ReferrerCounters } from '../referrer/referrer-counters';
+import { ReferrerService } from '../referrer/referrer.service';
+import { ShareLinks } from '../referrer/share-links';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
@@ -115,12 +118,22 @@ export class PreregistrationService implements OnModuleInit {
     private readonly audience: SmsAudience,
     private readonly links: PreregistrationLinks,
     private readonly codes: OneTimeCodes,
+    private readonly referrers: ReferrerService,
+    private readonly referrerCounters: ReferrerCounters,
+    private readonly shareLinks: ShareLinks,
   ) {}
 
   onModuleInit() {
     const owned = (b: string) => `FROM preregistration p WHERE p.owner_branch_id = ${b}.id AND p.deleted_at IS NULL`;
     this.counters.contribute('preregistrations', (b) => `SELECT count(*) ${owned(b)}`);
     this.counters.contribute('prizes_awarded', (b) => `SELECT count(*) ${owned(b)} AND p.prize IS NOT NULL`);
+    this.referrerCounters.contribute('preregistrations_count', (sub, actor, range) =>
+      scopeToBranch(whereInRange(sub.select('count(*)::int').from('preregistration', 'pre').where('pre.referrer_id = r.id').andWhere('pre.deleted_at IS NULL'), 'pre.created_at', range), actor, 'preregistration'),
+    );
+    this.shareLinks.setOwner(async (em, code) => {
+      const [row] = await em.query(`SELECT phone FROM preregistration WHERE share_code = $1`, [code]);
+      return row ? { phone: row.phone } : null;
+    });
     this.audience.addKnownPhones(async (em, user, phones) => {
       const qb = scopeToBranch(em.getRepository(PreregistrationEntity).createQueryBuilder('p'), user, 'preregistration');
       const rows = await qb.select('p.phone', 'phone').distinct(true).andWhere('p.phone = ANY(:phones)', { phones }).getRawMany<{ phone: string }>();
@@ -331,6 +344,7 @@ export class PreregistrationService implements OnModuleInit {
     const titles = await this.bikeModelTitles([found.bike_model_id]);
     const view = toDetailView(found, titles, { withCode });
     view.draw_id = (await this.draws.find(em ?? this.dataSource.manager, 'preregistration', found.id))?.public_id ?? null;
+    view.friends = await this.referrers.friendsOf(found.share_code);
     if (found.purchased) {
       const purchase = await this.links.purchaseSlug(em ?? this.dataSource.manager, found.id);
       view.registration = purchase ? { slug: purchase } : null;
@@ -340,7 +354,7 @@ export class PreregistrationService implements OnModuleInit {
 
   /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
   async findPublic(slug: string): Promise<PublicPreregistration> {
-    const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true } });
+    const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true, share_code: true } });
     if (!found) throw PREREGISTRATION_FAILURES.fail('NotFound');
     const draw = found.is_verified ? await this.draws.find(this.dataSource.manager, 'preregistration', found.id) : undefined;
     return toPublicView(found, draw?.public_id ?? null);
@@ -427,7 +441,8 @@ export class PreregistrationService implements OnModuleInit {
     const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor?.id ?? null }) : undefined;
     try {
       return await this.dataSource.transaction(async (em) => {
-        const entity = em.create(PreregistrationEntity, { ...values, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
+        const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+        const entity = em.create(PreregistrationEntity, { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
         const saved = await em.save(entity);
         await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name }, saved.send_sms, settings);
         return saved;

@@ -1,5 +1,6 @@
 import { maskPhone } from '@campaign/domain';
 import { imageRef, ImageRef } from '../file/file-view';
+import type { Friends } from '../referrer/referrer.service';
 import { PreregistrationEntity } from './preregistration.entity';
 
 export type Ref = { id: number; title: string } | null;
@@ -13,10 +14,13 @@ export interface PublicPreregistration {
   prize: number | null;
   /** The public id of the draw that gave the prize, checked on /fairness (docs/fairness.md); null before the draw. */
   draw_id: string | null;
+  /** The visitor's own share link carries `utm_source=ref-<share_code>` (#19); null before the draw. */
+  share_code: string | null;
 }
 
-export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize'>, drawId: string | null = null): PublicPreregistration {
-  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: p.is_verified, prize: p.is_verified ? p.prize : null, draw_id: p.is_verified ? drawId : null };
+export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize' | 'share_code'>, drawId: string | null = null): PublicPreregistration {
+  const drawn = p.is_verified;
+  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: drawn, prize: drawn ? p.prize : null, draw_id: drawn ? drawId : null, share_code: drawn ? p.share_code : null };
 }
 
 const ref = (b: { id: number; title: string } | null | undefined): Ref => (b ? { id: b.id, title: b.title } : null);
@@ -66,6 +70,9 @@ export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, s
     registration: null as { slug: string } | null,
     /** The public id of the record's draw (docs/fairness.md). */
     draw_id: null as string | null,
+    /** The customer's share link code, and what came through it in all branches (added by the referrer domain). */
+    share_code: p.share_code,
+    friends: null as Friends | null,
     updated_at: p.updated_at,
   };
   return opts.withCode ? { ...view, code: p.code ?? null } : view;

@@ -4,12 +4,13 @@ import { ReferrerCounters } from './referrer-counters';
 import { ReferrerController } from './referrer.controller';
 import { ReferrerEntity } from './referrer.entity';
 import { ReferrerService } from './referrer.service';
+import { ShareLinks } from './share-links';
 
 /** Traffic sources and the referrer report. Exports ReferrerService.ensure for other domains. */
 @Module({
   imports: [TypeOrmModule.forFeature([ReferrerEntity])],
   controllers: [ReferrerController],
-  providers: [ReferrerService, ReferrerCounters],
-  exports: [ReferrerService, ReferrerCounters],
+  providers: [ReferrerService, ReferrerCounters, ShareLinks],
+  exports: [ReferrerService, ReferrerCounters, ShareLinks],
 })
 export class ReferrerModule {}

@@ -10,6 +10,7 @@ import { ConfigService } from '../../config/config.module';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
+import { ShareLinks, shareSource } from './share-links';
 
 /** The referrer's expected failures; the table's keys are the codes. */
 const REFERRER_FAILURES = new Failures({
@@ -22,7 +23,15 @@ export interface ReferrerRow {
   utm_source: string;
   created_at: Date;
   referrals_count: number;
+  preregistrations_count: number;
   test_rides_count: number;
+}
+
+/** What came through one person's share link, across all branches (a count, never who). */
+export interface Friends {
+  preregistrations: number;
+  test_rides: number;
+  purchases: number;
 }
 
 const UTM_SOURCE_RE = /^[a-z0-9_.-]{1,100}$/;
@@ -58,15 +67,34 @@ export class ReferrerService {
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly counters: ReferrerCounters,
+    private readonly shares: ShareLinks,
   ) {}
 
   /**
    * The referrer id for a utm_source value, made the first time the value is seen; null when
-   * the value is missing or not a valid source. Runs in the caller's transaction (`em`), so
-   * other domains (the enquiry) record their source the same way.
+   * the value is missing or not a valid source, or when it is a share link that brings no
+   * friend (an unknown code, or the visitor's own: `phone` is theirs). Runs in the caller's
+   * transaction (`em`), so every domain (enquiry, test ride, purchase) records it the same way.
    */
-  ensure(em: EntityManager, utmSource: unknown): Promise<number | null> {
-    return ensureReferrer(em, utmSource);
+  async ensure(em: EntityManager, utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
+    const source = normaliseUtmSource(utmSource);
+    if (!source || !(await this.shares.counts(em, source, phone))) return null;
+    return ensureReferrer(em, source);
+  }
+
+  /** What came through the share link of `code` in all branches, by the report's own counters. */
+  async friendsOf(code: string): Promise<Friends> {
+    const counts = await this.countExpressions(undefined, {});
+    const [row] = await this.dataSource
+      .createQueryBuilder()
+      .select(counts.preregistrations_count, 'preregistrations')
+      .addSelect(counts.test_rides_count, 'test_rides')
+      .addSelect(counts.referrals_count, 'purchases')
+      .from('referrer', 'r')
+      .where('r.utm_source = :source', { source: shareSource(code) })
+      .setParameters(counts.params)
+      .getRawMany();
+    return { preregistrations: Number(row?.preregistrations ?? 0), test_rides: Number(row?.test_rides ?? 0), purchases: Number(row?.purchases ?? 0) };
   }
 
   /** The referrer report: every referrer with its referrals and test rides within the dates. */
@@ -81,6 +109,7 @@ export class ReferrerService {
         id: 'r.id',
         test_rides_count: counts.test_rides_count,
         referrals_count: counts.referrals_count,
+        preregistrations_count: counts.preregistrations_count,
       },
       searchable: ['r.title', 'r.utm_source'],
       defaultOrder: ['title', 'ASC'],
@@ -89,11 +118,12 @@ export class ReferrerService {
     const qb = this.referrers.createQueryBuilder('r').setParameters(counts.params);
     return paginate(qb, query, spec, async (rows) => {
       if (!rows.length) return [];
-      const raw: Array<{ id: number; test_rides_count: number; referrals_count: number }> = await this.dataSource
+      const raw: Array<{ id: number; test_rides_count: number; referrals_count: number; preregistrations_count: number }> = await this.dataSource
         .createQueryBuilder()
         .select('r.id', 'id')
         .addSelect(counts.test_rides_count, 'test_rides_count')
         .addSelect(counts.referrals_count, 'referrals_count')
+        .addSelect(counts.preregistrations_count, 'preregistrations_count')
         .from('referrer', 'r')
         .where('r.id IN (:...ids)', { ids: rows.map((r) => r.id) })
         .setParameters(counts.params)
@@ -102,6 +132,7 @@ export class ReferrerService {
       return rows.map((r) => ({
         ...r,
         referrals_count: Number(byId.get(r.id)?.referrals_count ?? 0),
+        preregistrations_count: Number(byId.get(r.id)?.preregistrations_count ?? 0),
         test_rides_count: Number(byId.get(r.id)?.test_rides_count ?? 0),
       }));
     });
@@ -118,12 +149,19 @@ export class ReferrerService {
    * Correlated count subqueries over `r` (a referrer) for the date range, in the actor's
    * branch scope, each asked of the module that owns the counted table (ReferrerCounters):
    * referrals_count counts live purchases whose `referred_by` is the referrer,
-   * test_rides_count live test rides booked through it.
+   * preregistrations_count live pre-registrations made through it, test_rides_count live
+   * test rides booked through it. No actor: every branch.
    */
-  private async countExpressions(actor: AuthUser, range: DateRange) {
+  private async countExpressions(actor: AuthUser | undefined, range: DateRange) {
     const sub = () => this.dataSource.createQueryBuilder().subQuery();
     const rides = this.counters.get('test_rides_count')(sub(), actor, range);
     const sales = this.counters.get('referrals_count')(sub(), actor, range);
-    return { test_rides_count: rides.getQuery(), referrals_count: sales.getQuery(), params: { ...rides.getParameters(), ...sales.getParameters() } };
+    const pres = this.counters.get('preregistrations_count')(sub(), actor, range);
+    return {
+      test_rides_count: rides.getQuery(),
+      referrals_count: sales.getQuery(),
+      preregistrations_count: pres.getQuery(),
+      params: { ...rides.getParameters(), ...sales.getParameters(), ...pres.getParameters() },
+    };
   }
 }

@@ -372,7 +372,7 @@ export class RegistrationService implements OnModuleInit {
         const referringId = await this.referringId(em, user, dto.registration_id, undefined, errors);
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
-        const referredBy = await this.referrers.ensure(em, pre.utm_source);
+        const referredBy = await this.referrers.ensure(em, pre.utm_source, pre.phone);
         const record = em.getRepository(RegistrationEntity).create({
           slug: newSlug(),
           bill_no: billNo,

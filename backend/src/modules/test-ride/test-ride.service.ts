@@ -152,7 +152,7 @@ export class TestRideService implements OnModuleInit {
       await em.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [BOOKING_LOCK, `${dto.phone}|${branch.id}|${model.id}|${type}`]);
       const same = await this.recentSame(em, booking);
       if (same) return same;
-      const referrerId = await this.referrers.ensure(em, dto.utm_source);
+      const referrerId = await this.referrers.ensure(em, dto.utm_source, dto.phone);
       const slug = newSlug();
       await em.query(
         `INSERT INTO test_ride (slug, name, email, phone, state, district, city, branch_id, bike_model_id, type, utm_source, referrer_id, ip)

@@ -1,0 +1,60 @@
+import { useRef, useState } from 'react';
+import { shareLink, shareTargets, shareText, TIKTOK_URL } from '../share';
+
+/**
+ * "Share with friends" after the prize (#19): the phone's share sheet where the browser
+ * offers one (navigator.share, HTTPS only), plain links to Facebook, WhatsApp, Viber and
+ * TikTok otherwise, and the personal link itself to copy.
+ */
+export function ShareWithFriends({ code, campaign }: { code: string; campaign: string }) {
+  const url = shareLink(window.location.origin, code);
+  const text = shareText(campaign);
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const sheet = typeof navigator.share === 'function';
+
+  /** Copies the link (the clipboard needs HTTPS too; otherwise the field is selected for the visitor to copy). */
+  const copy = async () => {
+    field.current?.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  return (
+    <section className="share" aria-labelledby="share-title">
+      <h3 id="share-title">Share with friends</h3>
+      <p className="muted">Friends who register through your link are counted for you.</p>
+      {sheet ? (
+        <button type="button" className="btn btn-primary" onClick={() => navigator.share({ title: campaign, text, url }).catch(() => undefined)}>
+          Share with friends
+        </button>
+      ) : (
+        <ul className="share-targets">
+          {shareTargets(url, text).map((t) => (
+            <li key={t.name}>
+              {t.href ? (
+                <a className="btn btn-secondary" href={t.href} target="_blank" rel="noopener noreferrer">
+                  {t.name}
+                </a>
+              ) : (
+                <a className="btn btn-secondary" href={TIKTOK_URL} target="_blank" rel="noopener noreferrer" onClick={() => void copy()}>
+                  {t.name}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="share-link">
+        <input ref={field} readOnly value={url} aria-label="Your link" onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </div>
+    </section>
+  );
+}
