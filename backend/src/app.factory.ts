@@ -10,7 +10,7 @@ import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
 import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
-import { servePublicAnswers } from './common/http/cached-json';
+import { sendText, servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
 import { inlineScriptHashes, securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation';
@@ -18,6 +18,7 @@ import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
 import { SettingService } from './modules/setting/setting.service';
+import { OG_IMAGE, SitePage } from './modules/setting/site-page';
 import { VideoService } from './modules/video/video.service';
 import { PrizesToWin } from './modules/draw/prizes-to-win';
 
@@ -66,7 +67,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
 
   if (config.app.apiDocs) mountApiDocs(app);
 
-  mountStatic(http, config);
+  mountStatic(http, config, app.get(SitePage));
   return app;
 }
 
@@ -81,14 +82,22 @@ function mountApiDocs(app: INestApplication) {
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
 }
 
-/** Uploads, the built admin (at /admin and /login) and the public site (every other path). */
-function mountStatic(http: express.Express, config: AppConfig) {
+/** A Host header that can only be a host name or address (with a port): anything else is not used in a link. */
+const HOST_RE = /^([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}(:\d{1,5})?$|^\[[0-9a-f:.]{2,45}\](:\d{1,5})?$/i;
+
+/** Uploads, the built admin (at /admin and /login) and the public site (every other path), its page made by SitePage. */
+function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePage) {
   const root = config.app.staticRoot;
   const uploads = config.files.uploadDir;
   mkdirSync(uploads, { recursive: true });
   http.use('/uploads', express.static(uploads, { maxAge: '7d', immutable: true, fallthrough: false, dotfiles: 'deny' }));
   // Built files go out as their precompressed twin (.br/.gz, scripts/precompress.mjs) when the client takes one.
-  const spa = (dir: string, prefix: string) => {
+  const branded = (req: Request, res: Response, next: NextFunction, index: string) => {
+    const host = req.get('host') ?? '';
+    const origin = sitePage.origin(HOST_RE.test(host) ? `${req.protocol}://${host.toLowerCase()}` : config.app.publicUrl);
+    sitePage.page(index, origin).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
+  };
+  const spa = (dir: string, prefix: string, page?: typeof branded) => {
     const index = join(dir, 'index.html');
     const assets = express.static(dir, { index: false, maxAge: '1y', immutable: true });
     const files = express.static(dir, { index: false, maxAge: '1h' });
@@ -101,12 +110,21 @@ function mountStatic(http: express.Express, config: AppConfig) {
         return (isAsset ? assets : files)(req, res, next);
       }
       if (!existsSync(index)) return res.status(503).type('text').send(`Not built yet: run npm run build (${dir})`);
+      if (page) return page(req, res, next, index);
       res.setHeader('Cache-Control', 'no-cache');
       return res.sendFile(index + precompressedSuffix(req, res, index));
     };
   };
   const admin = spa(join(root, 'admin', 'dist'), '/admin');
-  const site = spa(join(root, 'public-site', 'dist'), '');
+  const siteDir = join(root, 'public-site', 'dist');
+  const site = spa(siteDir, '', branded);
+  // The share preview's picture (Open Graph / Twitter card); its address carries a version, so it may be kept.
+  http.get(OG_IMAGE.path, (_req: Request, res: Response, next: NextFunction) => {
+    sitePage.ogImage(join(siteDir, 'index.html')).then((jpeg) => {
+      res.setHeader('Cache-Control', 'public, max-age=86400');
+      res.type('image/jpeg').send(jpeg);
+    }, next);
+  });
   http.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
     if (req.path === '/admin' || req.path.startsWith('/admin/')) return admin(req, res, next);

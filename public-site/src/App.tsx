@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { getSettings } from './api';
-import { SiteFooter, useHeaderLogo } from './components/Layout';
+import { SiteFooter } from './components/Layout';
 import LandingPage from './pages/LandingPage';
 import { matchRoute, onLinkClick, useLocation } from './router';
 import { useData } from './useData';
@@ -33,7 +33,6 @@ export default function App() {
   const { pathname, hash } = useLocation();
   const route = matchRoute(pathname);
   const settings = useData(getSettings).data;
-  useHeaderLogo(settings);
   const full = route.name === 'winners' || route.name === 'fairness' || route.name === 'reset-password' || route.name === 'not-found';
   const footerEl = document.getElementById('footer');
   const footer = footerEl && createPortal(<SiteFooter settings={settings} social={route.name !== 'winners'} />, footerEl);

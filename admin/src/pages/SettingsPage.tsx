@@ -31,6 +31,7 @@ const named = (label: string) => ({
 
 /**
  * The fields this page writes: what the public site shows (brand and campaign names, logo,
+ * the hero's two crops and the brand's colours,
  * notice popup image, video, website, support phones, social links, the three panels), the
  * texts of the SMS a visitor receives, the retention rule and the time each day's prize
  * scheme is committed.
@@ -40,6 +41,10 @@ const WRITABLE = [
   'campaign_name',
   'logo_id',
   'notice_id',
+  'hero_phone_id',
+  'hero_desktop_id',
+  'color_primary',
+  'color_secondary',
   'video',
   'official_website',
   'support_phones',
@@ -173,6 +178,24 @@ export const SettingsPage = () => {
                   <TextInput source="campaign_name" label="Campaign Name" />
                 </Stack>
                 <FilePickerInput source="logo_id" previewSource="logo" label="Logo" />
+                <FilePickerInput
+                  source="hero_phone_id"
+                  previewSource="hero_phone"
+                  label="Hero Picture for Phones"
+                  removable
+                  helperText="Wide and low (about 2:1, at least 800 px wide), so the buttons stay on the first screen. Remove both pictures for the built-in drawing."
+                />
+                <FilePickerInput
+                  source="hero_desktop_id"
+                  previewSource="hero_desktop"
+                  label="Hero Picture for Wide Screens"
+                  removable
+                  helperText="Shown beside the headline on screens from 1024 px (about 3:2, at least 1200 px wide)."
+                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <TextInput source="color_primary" label="Primary Colour" type="color" helperText="Buttons, headings, the drawing's bike" sx={{ minWidth: 220 }} />
+                  <TextInput source="color_secondary" label="Secondary Colour" type="color" helperText="The campaign badge, outlined buttons, the sky" sx={{ minWidth: 220 }} />
+                </Stack>
                 <FilePickerInput
                   source="notice_id"
                   previewSource="notice"

@@ -89,6 +89,8 @@ export interface AppConfig {
     staticRoot: string;
     /** Base of the links in SMS texts (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
     publicUrl: string;
+    /** PUBLIC_URL when it is set: the site's address in share previews; without it, the address each request came to. */
+    siteUrl?: string;
     /** Serve the OpenAPI pages at /api/docs. */
     apiDocs: boolean;
     /** Every this many ms (and at start-up), the daily commitments that are due are made; 0: no timer. */
@@ -158,6 +160,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       logLevel: env.LOG_LEVEL,
       staticRoot: resolve(__dirname, '..', '..', '..'),
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+      siteUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
       apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production',
       commitIntervalMs: env.FAIRNESS_COMMIT_INTERVAL_MS,
     },

@@ -1,20 +1,5 @@
 import type { Settings } from '../api';
-import { useEffect } from 'react';
 import { onLinkClick } from '../router';
-
-/**
- * The header is static HTML in index.html (it paints before any script). This keeps its logo in
- * step with settings: the uploaded logo when there is one, else our own SVG.
- */
-export function useHeaderLogo(settings?: Settings) {
-  useEffect(() => {
-    const img = document.querySelector<HTMLImageElement>('.site-header .logo');
-    if (!img || !settings) return;
-    const src = settings.logo?.url || '/logo.svg';
-    if (img.getAttribute('src') !== src) img.src = src;
-    img.alt = settings.brand_name || 'Brand logo';
-  }, [settings]);
-}
 
 /** The footer's content (rendered into the static <footer id="footer">). `social`: list the social links here (the winner list shows them in its own section). */
 /** The full pages' way back to the landing page. */

@@ -33,7 +33,7 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   }, []);
 
   return (
-    <>
+    <div className="landing">
       <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
 
       <PrizesLeft />
@@ -58,7 +58,7 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
           <BookingDialog onClose={() => setBooking(false)} modelId={typeof booking === 'number' ? booking : undefined} />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }
 

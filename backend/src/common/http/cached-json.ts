@@ -26,7 +26,11 @@ export const PUBLIC_TTL_MS = 30_000;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 
 export function jsonAnswer(value: unknown): JsonAnswer {
-  const body = JSON.stringify(value);
+  return textAnswer(JSON.stringify(value));
+}
+
+/** Any text answer (a page) with its strong ETag. */
+export function textAnswer(body: string): JsonAnswer {
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
@@ -67,10 +71,15 @@ export class CachedAnswer {
 
 /** Sends a cached answer with its ETag; Express answers 304 itself when If-None-Match matches. */
 export function sendJson(res: Response, answer: JsonAnswer, cacheControl = PUBLIC_CACHE_CONTROL): void {
+  sendText(res, answer, 'application/json', cacheControl);
+}
+
+/** A cached text answer of `type` with its ETag, compressed (once) when large enough and the client takes it. */
+export function sendText(res: Response, answer: JsonAnswer, type: string, cacheControl: string): void {
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', answer.etag);
   res.setHeader('Vary', 'Accept-Encoding');
-  res.type('application/json');
+  res.type(type);
   const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? res.req.acceptsEncodings('br', 'gzip', 'identity') : false;
   if (encoding === 'br' || encoding === 'gzip') {
     const compressed = (answer.compressed ??= {});

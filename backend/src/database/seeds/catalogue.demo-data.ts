@@ -3,6 +3,8 @@ export const DEMO_CATALOGUE = {
   settings: {
     brand_name: 'Everest Moto',
     campaign_name: 'Campaign 2082',
+    color_primary: '#b91c1c',
+    color_secondary: '#1e3a8a',
     support_phones: ['9801002082', '01-5970082'],
     official_website: 'https://www.example.com',
     video: 'https://www.example.com/videos/campaign-2082',

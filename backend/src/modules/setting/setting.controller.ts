@@ -2,6 +2,7 @@ import { Body, Controller, Get, Patch, Res, UploadedFiles, UseInterceptors } fro
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { SETTING_IMAGES, SettingImage } from './setting.defaults';
 import { sendJson } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
@@ -29,13 +30,13 @@ export class SettingController {
 
   @Patch('setting')
   @RequirePermissions(Permission.UpdateSettings)
-  @UseInterceptors(FileFieldsInterceptor([{ name: 'logo', maxCount: 1 }, { name: 'notice', maxCount: 1 }]))
+  @UseInterceptors(FileFieldsInterceptor(SETTING_IMAGES.map((name) => ({ name, maxCount: 1 }))))
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOperation({ summary: 'Change settings (only the fields sent); rich text is sanitised' })
   async update(
     @CurrentUser() user: AuthUser,
     @Body() dto: UpdateSettingDto,
-    @UploadedFiles() uploads: { logo?: Upload[]; notice?: Upload[] } = {},
+    @UploadedFiles() uploads: Partial<Record<SettingImage, Upload[]>> = {},
   ) {
     return { data: await this.settings.update(dto, uploads, user), message: 'Settings updated successfully.' };
   }

@@ -8,6 +8,12 @@ export interface SettingValues {
   logo_id: number | null;
   /** The landing page's optional notice popup image. */
   notice_id: number | null;
+  /** The landing page's hero picture, cropped for phones (portrait) and for wider screens; null shows the built-in drawing. */
+  hero_phone_id: number | null;
+  hero_desktop_id: number | null;
+  /** The brand's colours (#rrggbb): buttons, headings and the built-in drawings; the secondary one for links and bands. */
+  color_primary: string;
+  color_secondary: string;
   /** Rich text (sanitised HTML) of the Scheme Details, Terms and Condition and Privacy Policy panels. */
   scheme: string;
   terms: string;
@@ -42,6 +48,10 @@ export type SettingKey = keyof SettingValues;
 export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   logo_id: null,
   notice_id: null,
+  hero_phone_id: null,
+  hero_desktop_id: null,
+  color_primary: '#b91c1c',
+  color_secondary: '#1e3a8a',
   scheme: '',
   terms: '',
   policy: '',
@@ -63,6 +73,10 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
 });
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+/** The settings that are images: `<name>_id` holds the file; a multipart upload comes under `<name>`. */
+export const SETTING_IMAGES = ['logo', 'notice', 'hero_phone', 'hero_desktop'] as const;
+export type SettingImage = (typeof SETTING_IMAGES)[number];
 
 /**
  * Fills `{placeholder}`s; an unknown one is left as written. The one render function of

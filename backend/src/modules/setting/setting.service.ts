@@ -10,7 +10,7 @@ import { ConfigService } from '../../config/config.module';
 import { ImageRef, imageRef } from '../file/file-view';
 import { FileService, ImageChoice } from '../file/file.service';
 import { UpdateSettingDto } from './dto/update-setting.dto';
-import { SETTING_DEFAULTS, SETTING_KEYS, SettingKey, SettingValues, SocialLink } from './setting.defaults';
+import { SETTING_DEFAULTS, SETTING_IMAGES, SETTING_KEYS, SettingImage, SettingKey, SettingValues, SocialLink } from './setting.defaults';
 import { Upload } from '../file/upload';
 
 /**
@@ -99,25 +99,25 @@ export class SettingService {
     return this.publicAnswer.value;
   }
 
-  /** GET /setting and the answer of PATCH /setting: every setting, images resolved. */
+  /** GET /setting and the answer of PATCH /setting: every setting, images resolved (`logo: { id, url, thumbnail }`). */
   async adminSettings() {
     const v = await this.getAll();
-    const files = await this.files.findByIds([v.logo_id, v.notice_id]);
-    return { ...v, logo: imageRef(files.get(v.logo_id!)), notice: imageRef(files.get(v.notice_id!)) };
+    const files = await this.files.findByIds(SETTING_IMAGES.map((name) => v[`${name}_id`]));
+    const images = Object.fromEntries(SETTING_IMAGES.map((name) => [name, imageRef(files.get(v[`${name}_id`]!))])) as Record<SettingImage, ImageRef | null>;
+    return { ...v, ...images };
   }
 
-  async update(dto: UpdateSettingDto, uploads: { logo?: Upload[]; notice?: Upload[] }, actor: AuthUser) {
-    const { logo, logo_id, notice, notice_id, ...rest } = dto;
-    const patch: Partial<SettingValues> = { ...rest };
+  async update(dto: UpdateSettingDto, uploads: Partial<Record<SettingImage, Upload[]>>, actor: AuthUser) {
+    const body = dto as unknown as Record<string, unknown>;
+    const patch = Object.fromEntries(Object.entries(dto).filter(([k]) => !SETTING_IMAGES.includes(k as SettingImage))) as Partial<SettingValues>;
     for (const k of RICH_TEXT) if (typeof patch[k] === 'string') (patch as Record<string, string>)[k] = sanitizeRichText(patch[k] as string);
     const stored: ImageChoice[] = [];
     try {
-      const logoChoice = await this.files.imageFor('logo', { logo, logo_id }, uploads.logo?.[0], actor.id);
-      stored.push(logoChoice);
-      const noticeChoice = await this.files.imageFor('notice', { notice, notice_id }, uploads.notice?.[0], actor.id);
-      stored.push(noticeChoice);
-      if (logoChoice.id !== undefined) patch.logo_id = logoChoice.id;
-      if (noticeChoice.id !== undefined) patch.notice_id = noticeChoice.id;
+      for (const name of SETTING_IMAGES) {
+        const choice = await this.files.imageFor(name, { [name]: body[name], [`${name}_id`]: body[`${name}_id`] }, uploads[name]?.[0], actor.id);
+        stored.push(choice);
+        if (choice.id !== undefined) patch[`${name}_id`] = choice.id;
+      }
       await this.dataSource.transaction(async (em) => {
         for (const [key, value] of Object.entries(patch)) {
           if (value === undefined || !SETTING_KEYS.includes(key as SettingKey)) continue;

@@ -68,6 +68,18 @@ export class UpdateSettingDto {
   @ImageIdField('logo') logo?: number | null;
   @ImageIdField('notice') notice_id?: number | null;
   @ImageIdField('notice') notice?: number | null;
+  @ImageIdField('hero phone picture') hero_phone_id?: number | null;
+  @ImageIdField('hero phone picture') hero_phone?: number | null;
+  @ImageIdField('hero desktop picture') hero_desktop_id?: number | null;
+  @ImageIdField('hero desktop picture') hero_desktop?: number | null;
+
+  @ApiProperty({ required: false, example: '#b91c1c', description: 'The primary brand colour (#rrggbb)' })
+  @IsOptional() @Trim() @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'The primary colour must be a colour like #b91c1c.' })
+  color_primary?: string;
+
+  @ApiProperty({ required: false, example: '#1e3a8a', description: 'The secondary brand colour (#rrggbb)' })
+  @IsOptional() @Trim() @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'The secondary colour must be a colour like #1e3a8a.' })
+  color_secondary?: string;
 
   @ApiProperty({ required: false, description: 'Rich text (HTML), sanitised' }) @IsOptional() @IsString() @MaxLength(RICH_TEXT_MAX)
   scheme?: string;

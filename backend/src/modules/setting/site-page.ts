@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
+import { escapeXml } from '../../common/xml';
+import { ConfigService } from '../../config/config.module';
+import { UPLOADS_URL } from '../file/file-view';
+import { FileService } from '../file/file.service';
+import { SettingService } from './setting.service';
+
+/** A stored picture as a page needs it: where, and its size (so the browser keeps its room). */
+export interface Picture {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** What the brand's settings put on the public site's page. */
+export interface SiteBrand {
+  brand_name: string;
+  campaign_name: string;
+  logo: Picture | null;
+  hero_phone: Picture | null;
+  hero_desktop: Picture | null;
+  color_primary: string;
+  color_secondary: string;
+}
+
+/** The share preview's picture: the size Facebook, WhatsApp and X draw large. */
+export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
+
+/** From this width (1024 CSS px, the wide layout of styles.css) the desktop crop of the hero is shown; the phone crop below. */
+const DESKTOP_FROM = '64em';
+
+const between = (html: string, name: string, fn: (inner: string) => string) =>
+  html.replace(new RegExp(`<!--brand:${name}-->([\\s\\S]*?)<!--/brand:${name}-->`), (_m, inner: string) => fn(inner));
+
+/** A colour mixed with black: `share` of 1 is black. For the pressed shade of a button. */
+export function darker(hex: string, share: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.round(((n >> shift) & 255) * (1 - share));
+  return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The public site's index.html as the brand's settings make it, for `origin` (the site's
+ * address, for the share previews' absolute links). Fills the places index.html marks:
+ * the title, the head (brand colours over the built styles; Open Graph and Twitter card
+ * tags), the header's logo and campaign name, and the hero picture (the uploaded crops in a
+ * <picture>, else the built-in drawing in the brand's colours). Every value is escaped.
+ */
+export function brandPage(template: string, brand: SiteBrand, origin: string, version: string): string {
+  const e = escapeXml;
+  const title = `${brand.campaign_name}: win a cash discount on your new bike`;
+  const description = 'Pre-register, verify your phone and spin the prize wheel for a cash discount. Book a test ride and find your nearest showroom.';
+  const image = `${origin}${OG_IMAGE.path}?v=${version}`;
+  const head = [
+    // html:root outweighs the built styles' :root, which the build places after this.
+    `<style>html:root{--red:${brand.color_primary};--red-dark:${darker(brand.color_primary, 0.18)};--blue:${brand.color_secondary}}</style>`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${e(brand.brand_name)}" />`,
+    `<meta property="og:title" content="${e(title)}" />`,
+    `<meta property="og:description" content="${e(description)}" />`,
+    `<meta property="og:url" content="${e(origin)}/" />`,
+    `<meta property="og:image" content="${e(image)}" />`,
+    `<meta property="og:image:type" content="image/jpeg" />`,
+    `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${e(`${brand.brand_name} motorcycle, ${brand.campaign_name}`)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${e(title)}" />`,
+    `<meta name="twitter:description" content="${e(description)}" />`,
+    `<meta name="twitter:image" content="${e(image)}" />`,
+  ].join('\n    ');
+  let html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
+    .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
+    .replace('<!--brand:head-->', head);
+  html = between(html, 'logo', () =>
+    brand.logo
+      ? `<img class="logo logo-uploaded" src="${e(brand.logo.url)}" width="${brand.logo.width}" height="${brand.logo.height}" alt="${e(brand.brand_name)}" />`
+      : `<img class="logo" src="/logo.svg" width="40" height="40" alt="" /><span class="brand-name">${e(brand.brand_name)}</span>`,
+  );
+  html = between(html, 'campaign', () => e(brand.campaign_name));
+  const phone = brand.hero_phone ?? brand.hero_desktop;
+  const desktop = brand.hero_desktop ?? brand.hero_phone;
+  html = between(html, 'hero', (drawing) =>
+    phone && desktop
+      ? `<picture><source media="(min-width: ${DESKTOP_FROM})" srcset="${e(desktop.url)}" width="${desktop.width}" height="${desktop.height}" />` +
+        `<img class="hero-img hero-photo" src="${e(phone.url)}" width="${phone.width}" height="${phone.height}" alt="" fetchpriority="high" /></picture>`
+      : drawing,
+  );
+  return html;
+}
+
+/**
+ * The built-in hero drawing of index.html as a standalone SVG in the brand's colours (the
+ * page colours it by CSS; an SVG renderer needs them written in).
+ */
+export function heroDrawing(template: string, brand: Pick<SiteBrand, 'color_primary' | 'color_secondary'>): string | null {
+  const m = /<!--brand:hero-->(<svg[\s\S]*?<\/svg>)<!--\/brand:hero-->/.exec(template);
+  if (!m) return null;
+  return m[1]
+    .replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ')
+    .replace(/class="c1" fill="[^"]*"/g, `fill="${brand.color_primary}"`)
+    .replace(/class="c2" stop-color="[^"]*"/g, `stop-color="${brand.color_secondary}"`);
+}
+
+const picture = (f: { filename: string; width: number | null; height: number | null } | undefined): Picture | null =>
+  f && f.width && f.height ? { url: UPLOADS_URL + f.filename, width: f.width, height: f.height } : null;
+
+/** The cached page per site address; an address beyond these few is answered but not kept (a forged Host cannot fill memory). */
+const MAX_ORIGINS = 8;
+
+/**
+ * The public site's page and share picture as the settings make them (`brandPage`), kept
+ * in memory: the pages while the settings' cached values stay the same object (a write
+ * replaces it at once, the TTL otherwise), the picture while what it shows is unchanged.
+ */
+@Injectable()
+export class SitePage {
+  private template?: { file: string; html: Promise<string> };
+  private pages?: { values: object; byOrigin: Map<string, Promise<JsonAnswer>> };
+  private image?: { version: string; jpeg: Promise<Buffer> };
+
+  constructor(
+    private readonly settings: SettingService,
+    private readonly files: FileService,
+    private readonly config: ConfigService,
+  ) {}
+
+  /** The site's address for absolute links: PUBLIC_URL when set, else the one the request came to. */
+  origin(requestOrigin: string): string {
+    return this.config.get('app').siteUrl ?? requestOrigin;
+  }
+
+  /** index.html for `origin`, with its ETag (sent by `sendText`, compressed once). */
+  async page(indexFile: string, origin: string): Promise<JsonAnswer> {
+    const values = await this.settings.getAll();
+    if (this.pages?.values !== values) this.pages = { values, byOrigin: new Map() };
+    const pages = this.pages.byOrigin;
+    const known = pages.get(origin);
+    if (known) return known;
+    const answer = (async () => {
+      const brand = await this.brand();
+      return textAnswer(brandPage(await this.templateOf(indexFile), brand, origin, pictureVersion(brand)));
+    })();
+    if (pages.size < MAX_ORIGINS) {
+      pages.set(origin, answer);
+      answer.catch(() => pages.delete(origin));
+    }
+    return answer;
+  }
+
+  /** The share preview picture (JPEG, 1200 x 630): the desktop hero cropped to fit, else the built-in drawing. */
+  async ogImage(indexFile: string): Promise<Buffer> {
+    const brand = await this.brand();
+    const version = pictureVersion(brand);
+    if (this.image?.version !== version) {
+      const entry = { version, jpeg: this.drawOgImage(indexFile, brand) };
+      entry.jpeg.catch(() => {
+        if (this.image === entry) this.image = undefined;
+      });
+      this.image = entry;
+    }
+    return this.image.jpeg;
+  }
+
+  private async drawOgImage(indexFile: string, brand: SiteBrand): Promise<Buffer> {
+    const hero = brand.hero_desktop ?? brand.hero_phone;
+    const source = hero
+      ? await readFile(join(this.config.get('files').uploadDir, hero.url.slice(UPLOADS_URL.length)))
+      : Buffer.from(heroDrawing(await this.templateOf(indexFile), brand) ?? '');
+    return sharp(source).resize(OG_IMAGE.width, OG_IMAGE.height, { fit: 'cover' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  }
+
+  private async brand(): Promise<SiteBrand> {
+    const v = await this.settings.getAll();
+    const files = await this.files.findByIds([v.logo_id, v.hero_phone_id, v.hero_desktop_id]);
+    return {
+      brand_name: v.brand_name,
+      campaign_name: v.campaign_name,
+      logo: picture(files.get(v.logo_id!)),
+      hero_phone: picture(files.get(v.hero_phone_id!)),
+      hero_desktop: picture(files.get(v.hero_desktop_id!)),
+      color_primary: v.color_primary.toLowerCase(),
+      color_secondary: v.color_secondary.toLowerCase(),
+    };
+  }
+
+  private templateOf(file: string): Promise<string> {
+    if (this.template?.file !== file) {
+      const entry = { file, html: readFile(file, 'utf8') };
+      entry.html.catch(() => {
+        if (this.template === entry) this.template = undefined;
+      });
+      this.template = entry;
+    }
+    return this.template.html;
+  }
+}
+
+/** What the share picture shows, as a short tag: its address carries it, so a changed picture is fetched anew. */
+export function pictureVersion(brand: SiteBrand): string {
+  const key = [brand.hero_desktop?.url, brand.hero_phone?.url, brand.color_primary, brand.color_secondary].join('|');
+  return createHash('sha256').update(key).digest('base64url').slice(0, 10);
+}

@@ -1,0 +1,99 @@
+import sharp from 'sharp';
+import { ConfigService } from '../src/config/config.module';
+import { pngBuffer } from './factories/images';
+import { startTestApp, TestApp } from './harness/test-app';
+
+/**
+ * The public site's page as the brand's settings make it (#19): share previews with absolute
+ * links and a real picture, the brand's colours, logo and hero, changed from the admin's
+ * settings and seen on the next visit.
+ */
+describe('the branded public page (/, /og-image.jpg)', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+  });
+  afterAll(() => t.close());
+
+  const page = (host = 'campaign.example:8080') => t.http().get('/').set('Host', host);
+  const meta = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+  const patch = () => t.http().patch('/api/v1/setting').set('Authorization', admin);
+
+  it('gives a shared link its preview: title, text and a 1200 x 630 picture at absolute addresses of the site', async () => {
+    const res = await page();
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(meta(res.text, 'og:url')).toBe('http://campaign.example:8080/');
+    expect(meta(res.text, 'og:title')).toBe('Campaign 2082: win a cash discount on your new bike');
+    expect(meta(res.text, 'twitter:card')).toBe('summary_large_image');
+    const image = meta(res.text, 'og:image')!;
+    expect(image).toMatch(/^http:\/\/campaign\.example:8080\/og-image\.jpg\?v=[\w-]{10}$/);
+    expect(meta(res.text, 'twitter:image')).toBe(image);
+
+    const picture = await t.http().get(new URL(image).pathname + new URL(image).search);
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    const info = await sharp(picture.body).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['jpeg', 1200, 630]);
+    // Revalidated by its ETag: a second visit costs no body.
+    const again = await page().set('If-None-Match', res.headers.etag);
+    expect(again.status).toBe(304);
+  });
+
+  it('uses the configured address, never a Host header that is not a host name', async () => {
+    const res = await page('evil.example/"><script>');
+    expect(res.status).toBe(200);
+    expect(meta(res.text, 'og:url')).toBe(`${t.app.get(ConfigService).get('app').publicUrl}/`);
+    expect(res.text).not.toContain('evil.example');
+  });
+
+  it("shows the brand's colours, name and pictures as soon as the settings change", async () => {
+    const before = await page();
+    expect(before.text).toContain('<span class="brand-name">Everest Moto</span>');
+    expect(before.text).toContain('<svg class="hero-img"');
+    const oldImage = meta(before.text, 'og:image');
+
+    const changed = await patch()
+      .field('brand_name', 'Himal Moto')
+      .field('color_primary', '#0F766E')
+      .field('color_secondary', '#7c2d12')
+      .attach('hero_phone', await pngBuffer(800, 400, '#0f766e'), 'hero-phone.png')
+      .attach('hero_desktop', await pngBuffer(1200, 800, '#123456'), 'hero-desktop.png');
+    expect(changed.status).toBe(200);
+    const { hero_phone: phone, hero_desktop: desktop } = changed.body.data;
+    expect(phone.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+
+    const after = (await page()).text;
+    expect(after).toContain('<style>html:root{--red:#0f766e;--red-dark:#0c615a;--blue:#7c2d12}</style>');
+    expect(after).toContain('<span class="brand-name">Himal Moto</span>');
+    expect(after).toContain(`<source media="(min-width: 64em)" srcset="${desktop.url}" width="1200" height="800" />`);
+    expect(after).toContain(`<img class="hero-img hero-photo" src="${phone.url}" width="800" height="400" alt="" fetchpriority="high" />`);
+    // The preview picture is now the wide hero, at a new address (so no cache keeps the old one).
+    const image = meta(after, 'og:image')!;
+    expect(image).not.toBe(oldImage);
+    const jpeg = (await t.http().get(new URL(image).pathname)).body as Buffer;
+    const { dominant } = await sharp(jpeg).stats();
+    const near = (value: number, wanted: number) => Math.abs(value - wanted) < 24;
+    expect([near(dominant.r, 0x12), near(dominant.g, 0x34), near(dominant.b, 0x56)]).toEqual([true, true, true]);
+
+    // Removing the pictures brings the drawing back, in the new colours.
+    await patch().send({ hero_phone_id: null, hero_desktop_id: null });
+    const drawn = (await page()).text;
+    expect(drawn).toContain('<svg class="hero-img"');
+    expect(drawn).toContain('--red:#0f766e');
+  });
+
+  it('answers 422 under a colour that is not one, and keeps the old', async () => {
+    const res = await patch().send({ color_primary: 'red', color_secondary: '#12345' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      color_primary: ['The primary colour must be a colour like #b91c1c.'],
+      color_secondary: ['The secondary colour must be a colour like #1e3a8a.'],
+    });
+    expect((await page()).text).toContain('--red:#0f766e');
+  });
+});
