@@ -11,3 +11,4 @@ export * from './sms-segments';
 export * from './wheel';
 export * from './draw-id';
 export * from './fairness';
+export * from './site-texts';

@@ -5,6 +5,7 @@ import { SiteFooter } from './components/Layout';
 import LandingPage from './pages/LandingPage';
 import { matchRoute, onLinkClick, useLocation } from './router';
 import { useData } from './useData';
+import { t, useLang, type Text } from './i18n';
 
 // Everything but the landing page loads on demand (the landing JS must stay small).
 const EnquiryPage = lazy(() => import('./pages/EnquiryPage'));
@@ -16,7 +17,7 @@ const WinnerListPage = lazy(() => import('./pages/WinnerListPage'));
 const FairnessPage = lazy(() => import('./pages/FairnessPage'));
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<string, Text> = {
   home: 'Campaign 2082',
   enquiry: 'Registration for the campaign 2082',
   verify: 'Verify OTP',
@@ -32,6 +33,8 @@ const TITLES: Record<string, string> = {
 export default function App() {
   const { pathname, hash } = useLocation();
   const route = matchRoute(pathname);
+  // A switch of language re-renders the whole site (every component reads `t`).
+  const lang = useLang();
   const settings = useData(getSettings).data;
   const full = route.name === 'winners' || route.name === 'fairness' || route.name === 'reset-password' || route.name === 'not-found';
   const footerEl = document.getElementById('footer');
@@ -44,8 +47,8 @@ export default function App() {
   }, [full]);
 
   useEffect(() => {
-    document.title = route.name === 'home' ? TITLES.home : `${TITLES[route.name]} | Campaign 2082`;
-  }, [route.name]);
+    document.title = route.name === 'home' ? t(TITLES.home) : `${t(TITLES[route.name])} | ${t('Campaign 2082')}`;
+  }, [route.name, lang]);
 
   // Same-page targets such as /#showrooms or /#privacy-policy: open the panel and scroll to it.
   useEffect(() => {
@@ -94,10 +97,10 @@ export default function App() {
 function NotFound() {
   return (
     <div className="page narrow">
-      <h1>Page not found</h1>
+      <h1>{t('Page not found')}</h1>
       <p>
         <a href="/" onClick={onLinkClick}>
-          Go to the home page
+          {t('Go to the home page')}
         </a>
       </p>
     </div>

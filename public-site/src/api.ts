@@ -1,3 +1,4 @@
+import { lang, t } from './i18n';
 /**
  * The one place that calls the backend (all under /api/v1).
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
@@ -110,7 +111,8 @@ export class ApiError extends Error {
 }
 
 async function request<T>(method: string, path: string, body?: FormData | object): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its messages in the visitor's language (#15).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang() };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -121,7 +123,7 @@ async function request<T>(method: string, path: string, body?: FormData | object
   try {
     res = await fetch(API + path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.');
+    throw new ApiError(0, t('Could not reach the server. Please check your connection and try again.'));
   }
   let json: unknown = null;
   try {
@@ -132,7 +134,7 @@ async function request<T>(method: string, path: string, body?: FormData | object
   if (!res.ok) {
     const j = (json ?? {}) as { message?: unknown; errors?: unknown };
     const message =
-      typeof j.message === 'string' ? j.message : Array.isArray(j.message) ? String(j.message[0]) : `Request failed (${res.status})`;
+      typeof j.message === 'string' ? j.message : Array.isArray(j.message) ? String(j.message[0]) : t('Request failed ({status})', { status: res.status });
     const errors = j.errors && typeof j.errors === 'object' ? (j.errors as Record<string, string[]>) : {};
     const retry = Number(res.headers.get('Retry-After'));
     throw new ApiError(res.status, message, errors, Number.isFinite(retry) && retry > 0 ? retry : undefined);

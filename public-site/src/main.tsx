@@ -4,9 +4,11 @@ import { getBikeModels, getBranches, getSettings } from './api';
 import App from './App';
 import { matchRoute, routeStaticLinks } from './router';
 import { captureUtmSource } from './utm';
+import { wireLangSwitch } from './i18n';
 import './styles.css';
 
 captureUtmSource();
+wireLangSwitch();
 routeStaticLinks();
 // Start the calls the landing page needs before React renders (they are cached).
 getSettings().catch(() => undefined);

@@ -39,7 +39,7 @@ describe('landing page: prizes still to win (browser)', () => {
       await page.goto(`${t.url}/`);
       await section.getByText('2 of 2 left').waitFor();
       expect(await section.innerText()).toContain('Rs. 10,000');
-      expect(await section.innerText()).toMatch(/The campaign ends in \d+ days and \d+ hours? \(last day 2099-12-31\)\./);
+      expect(await section.innerText()).toMatch(/The campaign ends in [\d,]+ days and \d+ hours? \(last day 2099-12-31\)\./);
       expect(await section.getByRole('link', { name: 'How prizes are drawn' }).getAttribute('href')).toBe('/fairness');
     });
     const pending = await pendingPreregistration(t.db, { sendSms: false });

@@ -8,6 +8,7 @@ import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
+import { lang, t, type Text } from '../i18n';
 import { ConsentLine } from './ConsentLine';
 
 interface Form {
@@ -34,7 +35,7 @@ const EMPTY: Form = {
 };
 type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 
-const REQUIRED: [keyof Form, string][] = [
+const REQUIRED: [keyof Form, Text][] = [
   ['name', 'Full Name is required.'],
   ['state', 'State is required.'],
   ['district', 'District is required.'],
@@ -49,12 +50,12 @@ const toChoices = (names: { name: string }[]) => names.map((p) => ({ value: p.na
 /** Says where the offered branches come from when the chosen place has none. */
 function fallbackNote(choice: BranchChoice<BranchLike>, f: Form): string {
   if (choice.wanted === 'city' && !choice.branches.length) {
-    return choice.nearby.length ? `No showroom in ${f.city} yet. Choose a city nearby that has one:` : `No showroom in ${f.city} yet.`;
+    return t(choice.nearby.length ? 'No showroom in {place} yet. Choose a city nearby that has one:' : 'No showroom in {place} yet.', { place: f.city });
   }
   if (choice.scope === choice.wanted) return '';
-  const place = choice.wanted === 'district' ? `${f.district} district` : `${f.state} province`;
-  if (choice.scope === 'state') return `No showroom in ${place} yet. Showing the showrooms of ${f.state} province.`;
-  return `No showroom in ${place} yet. Showing all showrooms.`;
+  const place = choice.wanted === 'district' ? t('{name} district', { name: f.district }) : t('{name} province', { name: f.state });
+  if (choice.scope === 'state') return t('No showroom in {place} yet. Showing the showrooms of {state} province.', { place, state: f.state });
+  return t('No showroom in {place} yet. Showing all showrooms.', { place });
 }
 
 /**
@@ -109,9 +110,9 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
 
   const validate = (): Errors => {
     const e: Errors = {};
-    for (const [key, message] of REQUIRED) if (!form[key].trim()) e[key] = message;
+    for (const [key, message] of REQUIRED) if (!form[key].trim()) e[key] = t(message);
     const email = formRef.current?.elements.namedItem('email') as HTMLInputElement | null;
-    if (form.email && email && !email.validity.valid) e.email = 'Please enter a valid email address.';
+    if (form.email && email && !email.validity.valid) e.email = t('Please enter a valid email address.');
     return e;
   };
 
@@ -141,7 +142,7 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
     } catch (err) {
       setLoading(false);
       captcha.current?.reset();
-      if (!(err instanceof ApiError)) return setAlert('Something went wrong. Please try again.');
+      if (!(err instanceof ApiError)) return setAlert(t('Something went wrong. Please try again.'));
       const next: Errors = {};
       const other: string[] = [];
       for (const [field, messages] of Object.entries(err.errors)) {
@@ -158,7 +159,7 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
   };
 
   return (
-    <Modal title="Book a Rides" onClose={onClose} closeButton>
+    <Modal title={t('Book a Rides')} onClose={onClose} closeButton>
       <form ref={formRef} onSubmit={submit} noValidate>
         {alert && (
           <p className="alert" role="alert">
@@ -166,57 +167,57 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
           </p>
         )}
         <fieldset className="radio-group">
-          <legend className="label">Booking type</legend>
-          {types.map((t) => (
-            <label key={t.value}>
-              <input type="radio" name="type" value={t.value} checked={form.type === t.value} onChange={() => update({ type: t.value })} />
-              {t.label}
+          <legend className="label">{t('Booking type')}</legend>
+          {types.map((type) => (
+            <label key={type.value}>
+              <input type="radio" name="type" value={type.value} checked={form.type === type.value} onChange={() => update({ type: type.value })} />
+              {type.value === 'TESTRIDE' ? t('Book a Testride') : lang() === 'ne' ? t('Book a bike') : type.label}
             </label>
           ))}
         </fieldset>
-        <TextField label="Full Name*" {...bind('name')} required autoComplete="name" maxLength={191} />
+        <TextField label={t('Full Name*')} {...bind('name')} required autoComplete="name" maxLength={191} />
         <SelectField
-          label="State*"
+          label={t('State*')}
           {...bind('state')}
           onChange={(e) => update({ state: e.target.value, district: '', city: '' })}
           required
-          placeholder={geography.loading ? 'Loading…' : 'Select State'}
+          placeholder={geography.loading ? t('Loading…') : t('Select State')}
           options={toChoices(geo)}
         />
         <SelectField
-          label="District*"
+          label={t('District*')}
           {...bind('district')}
           onChange={(e) => update({ district: e.target.value, city: '' })}
           required
-          placeholder="Select District"
+          placeholder={t('Select District')}
           options={toChoices(districtsOf(geo, form.state))}
         />
         <SelectField
-          label="City*"
+          label={t('City*')}
           {...bind('city')}
           required
-          placeholder="Select City"
+          placeholder={t('Select City')}
           options={toChoices(citiesOf(geo, form.state, form.district))}
         />
-        <TextField label="Email" {...bind('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
-        <TextField label="Phone*" {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
+        <TextField label={t('Email')} {...bind('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
+        <TextField label={t('Phone*')} {...bind('phone')} required type="tel" autoComplete="tel" maxLength={20} />
         <SelectField
-          label="Model*"
+          label={t('Model*')}
           {...bind('bike_model_id')}
           required
-          placeholder="Select Model"
+          placeholder={t('Select Model')}
           options={models.map((m) => ({ value: String(m.id), label: m.title }))}
         />
         <SelectField
-          label="Branch*"
+          label={t('Branch*')}
           {...bind('branch_id')}
           required
-          placeholder="Select Branch"
+          placeholder={t('Select Branch')}
           options={choice.branches.map((b) => ({ value: String(b.id), label: b.title }))}
           hint={fallbackNote(choice, form) || undefined}
         />
         {choice.nearby.length > 0 && (
-          <ul className="nearby" aria-label="Cities nearby with a showroom">
+          <ul className="nearby" aria-label={t('Cities nearby with a showroom')}>
             {choice.nearby.map((p) => (
               <li key={`${p.district}|${p.city}`}>
                 <button type="button" className="chip" onClick={() => update({ district: p.district, city: p.city })}>
@@ -236,10 +237,10 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
         )}
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={loading} aria-busy={loading}>
-            Submit
+            {t('Submit')}
           </button>
         </div>
         <ConsentLine />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { t } from '../i18n';
 
 interface Grecaptcha {
   render(el: HTMLElement, params: Record<string, unknown>): number;
@@ -112,7 +113,7 @@ export function Captcha({
   return (
     <div className="field captcha-field" aria-describedby={error ? errId : undefined}>
       <div ref={box} className="captcha" />
-      {failed && <p className="muted">The captcha could not be loaded. Please check your connection and reload the page.</p>}
+      {failed && <p className="muted">{t('The captcha could not be loaded. Please check your connection and reload the page.')}</p>}
       {error && (
         <p id={errId} className="error" role="alert">
           {error}

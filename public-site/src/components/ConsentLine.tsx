@@ -1,3 +1,4 @@
+import { t, tx } from '../i18n';
 /**
  * The line under a public form's submit button: submitting is agreeing to the terms and the
  * privacy policy, and the server stores when and which terms with the record. The links open
@@ -6,15 +7,18 @@
 export function ConsentLine() {
   return (
     <p className="consent">
-      By submitting you agree to the{' '}
-      <a href="/#terms" target="_blank" rel="noopener">
-        Terms and Conditions
-      </a>{' '}
-      and the{' '}
-      <a href="/#privacy-policy" target="_blank" rel="noopener">
-        Privacy Policy
-      </a>
-      .
+      {tx('By submitting you agree to the {terms} and the {policy}.', {
+        terms: (
+          <a href="/#terms" target="_blank" rel="noopener">
+            {t('Terms and Conditions')}
+          </a>
+        ),
+        policy: (
+          <a href="/#privacy-policy" target="_blank" rel="noopener">
+            {t('Privacy Policy')}
+          </a>
+        ),
+      })}
     </p>
   );
 }

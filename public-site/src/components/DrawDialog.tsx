@@ -5,6 +5,7 @@ import { navigate, onLinkClick } from '../router';
 import { useData } from '../useData';
 import { Modal } from './Modal';
 import { ShareWithFriends } from './ShareWithFriends';
+import { t, tx, useLang } from '../i18n';
 import { Wheel } from './Wheel';
 
 const loadConfetti = () => import('canvas-confetti');
@@ -27,7 +28,7 @@ export default function DrawDialog({ slug }: { slug: string }) {
       if (!e.is_verified) return navigate(`/enquiry/${encodeURIComponent(slug)}/verify`, { replace: true });
       if (e.prize == null) e = await getEnquiry(slug, true);
       if (live) setEnquiry(e);
-    })().catch((err: ApiError) => live && setError(err.status === 404 ? 'We could not find this registration.' : err.message));
+    })().catch((err: ApiError) => live && setError(err.status === 404 ? t('We could not find this registration.') : err.message));
     return () => {
       live = false;
     };
@@ -58,8 +59,9 @@ export default function DrawDialog({ slug }: { slug: string }) {
   };
 
   const name = enquiry?.name ?? '';
+  const lang = useLang();
   return (
-    <Modal title="Prize Draw" onClose={() => navigate('/')} className="draw">
+    <Modal title={t('Prize Draw')} onClose={() => navigate('/')} className="draw">
       <canvas ref={canvas} className="confetti" aria-hidden="true" />
       {error ? (
         <p className="alert" role="alert">
@@ -67,12 +69,12 @@ export default function DrawDialog({ slug }: { slug: string }) {
         </p>
       ) : !enquiry || !segments ? (
         prize == null && enquiry ? (
-          <p className="note">Your prize is being prepared. Please check again in a moment.</p>
+          <p className="note">{t('Your prize is being prepared. Please check again in a moment.')}</p>
         ) : (
           // The wheel's own box, so nothing moves when the wheel arrives.
           <>
             <p role="status" className="wheel wheel-loading">
-              Loading…
+              {t('Loading…')}
             </p>
             <div className="result-slot" />
           </>
@@ -87,18 +89,21 @@ export default function DrawDialog({ slug }: { slug: string }) {
                 <h3 ref={message} tabIndex={-1} lang="ne">
                   बधाई छ {name}! तपाईंले <span className="nowrap">{rupees(prize, 'ne')}</span> नगद छुट जित्नुभयो।
                 </h3>
-                <p>
-                  Congratulations {name}! You have won a cash discount of <span className="nowrap">{rupees(prize)}</span>.
-                </p>
+                {/* In English both languages, as the spec has it; in Nepali the Nepali lines only. */}
+                {lang === 'en' && (
+                  <p>
+                    Congratulations {name}! You have won a cash discount of <span className="nowrap">{rupees(prize)}</span>.
+                  </p>
+                )}
                 <p lang="ne">
                   तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
                 </p>
-                <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
+                {lang === 'en' && <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>}
                 {enquiry.draw_id && (
                   <p className="draw-id">
-                    Your draw id: <strong className="nowrap">{formatDrawId(enquiry.draw_id)}</strong>.{' '}
+                    {tx('Your draw id: {id}.', { id: <strong className="nowrap">{formatDrawId(enquiry.draw_id)}</strong> })}{' '}
                     <a href={`/fairness?draw=${enquiry.draw_id}`} onClick={onLinkClick}>
-                      Check that your prize was drawn fairly
+                      {t('Check that your prize was drawn fairly')}
                     </a>
                   </p>
                 )}
@@ -109,7 +114,7 @@ export default function DrawDialog({ slug }: { slug: string }) {
       )}
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
-          Close
+          {t('Close')}
         </button>
       </div>
       {/* After the actions, so its arrival moves nothing already on the screen. */}

@@ -12,6 +12,7 @@ import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 import { ConsentLine } from './ConsentLine';
+import { day, t, type Text } from '../i18n';
 
 interface Form {
   name: string;
@@ -50,7 +51,7 @@ const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
   email: filterEmail,
 };
 
-const REQUIRED: [keyof Form, string][] = [
+const REQUIRED: [keyof Form, Text][] = [
   ['name', 'Full Name is required.'],
   ['phone', 'Phone Number is required.'],
   ['bike_model_id', 'Bike Model is required.'],
@@ -59,7 +60,7 @@ const REQUIRED: [keyof Form, string][] = [
 ];
 
 /** The server's answer for a phone that already has a pre-registration. */
-const ALREADY_REGISTERED = /already registered/i;
+const ALREADY_REGISTERED = /already registered|पहिले नै दर्ता/i;
 
 /** `/enquiry`: 'Registration for the campaign 2082', the public pre-registration form. */
 export default function EnquiryDialog() {
@@ -107,9 +108,9 @@ export default function EnquiryDialog() {
 
   const validate = (): Errors => {
     const e: Errors = {};
-    for (const [key, message] of REQUIRED) if (!String(form[key]).trim()) e[key] = message;
-    if (form.shared && form.screenshot && !isImage(form.screenshot)) e.screenshot = 'The screenshot must be an image.';
-    if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) e.captcha = 'Please confirm that you are not a robot.';
+    for (const [key, message] of REQUIRED) if (!String(form[key]).trim()) e[key] = t(message);
+    if (form.shared && form.screenshot && !isImage(form.screenshot)) e.screenshot = t('The screenshot must be an image.');
+    if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) e.captcha = t('Please confirm that you are not a robot.');
     return e;
   };
 
@@ -155,7 +156,7 @@ export default function EnquiryDialog() {
   };
 
   const showServerErrors = (err: unknown) => {
-    if (!(err instanceof ApiError)) return setAlert('Something went wrong. Please try again.');
+    if (!(err instanceof ApiError)) return setAlert(t('Something went wrong. Please try again.'));
     const next: Errors = {};
     const other: string[] = [];
     for (const [field, messages] of Object.entries(err.errors)) {
@@ -174,68 +175,68 @@ export default function EnquiryDialog() {
   // After the campaign's last day the form is closed (the server refuses it too, with the same words).
   if (prizes?.ended && prizes.campaign_ends_on) {
     return (
-      <Modal title={DIALOG_TITLE} onClose={close} closeButton>
+      <Modal title={t(DIALOG_TITLE)} onClose={close} closeButton>
         <p className="note" role="status">
-          The campaign ended on {prizes.campaign_ends_on}: registrations and prize draws are closed. Test rides can still be booked.
+          {t('The campaign ended on {day}: registrations and prize draws are closed. Test rides can still be booked.', { day: day(prizes.campaign_ends_on) })}
         </p>
       </Modal>
     );
   }
 
   return (
-    <Modal title={DIALOG_TITLE} onClose={close} closeButton>
+    <Modal title={t(DIALOG_TITLE)} onClose={close} closeButton>
       <form ref={formRef} onSubmit={onSubmit} noValidate>
         {alert && (
           <p className="alert" role="alert">
             {alert}
           </p>
         )}
-        <TextField label="Full Name*" {...text('name')} required autoComplete="name" maxLength={191} />
-        <TextField label="Address" {...text('address')} autoComplete="street-address" maxLength={191} />
-        <TextField label="Phone Number*" {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
+        <TextField label={t('Full Name*')} {...text('name')} required autoComplete="name" maxLength={191} />
+        <TextField label={t('Address')} {...text('address')} autoComplete="street-address" maxLength={191} />
+        <TextField label={t('Phone Number*')} {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
         {errors.phone && ALREADY_REGISTERED.test(errors.phone) && (
           // The way back by phone + code: never a link to the record itself.
           <p className="error-action">
-            Already registered?{' '}
+            {t('Already registered?')}{' '}
             <a href="/enquiry/return" onClick={(e) => (rememberReturningPhone(nationalPhone(form.phone)), onLinkClick(e))}>
-              Enter your code
+              {t('Enter your code')}
             </a>
           </p>
         )}
-        <TextField label="Citizenship No/PAN" {...text('citizenship_no')} inputMode="numeric" />
-        <TextField label="Email" {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
-        <SelectField label="Bike Model*" {...text('bike_model_id')} required placeholder="Select a bike model" options={modelChoices} />
+        <TextField label={t('Citizenship No/PAN')} {...text('citizenship_no')} inputMode="numeric" />
+        <TextField label={t('Email')} {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
+        <SelectField label={t('Bike Model*')} {...text('bike_model_id')} required placeholder={t('Select a bike model')} options={modelChoices} />
         <SelectField
-          label="Where did you hear about us*"
+          label={t('Where did you hear about us*')}
           {...text('source')}
           required
-          placeholder="Select one"
+          placeholder={t('Select one')}
           options={sources.map((s) => ({ value: s, label: s }))}
         />
         {roadies.length > 0 && (
           <SelectField
-            label="Favorite Roadie"
+            label={t('Favorite Roadie')}
             {...text('roadie')}
-            placeholder="Select a roadie"
+            placeholder={t('Select a roadie')}
             options={roadies.map((r) => ({ value: r, label: r }))}
           />
         )}
         <SelectField
-          label="Your nearest showroom*"
+          label={t('Your nearest showroom*')}
           {...text('nearest_branch_id')}
           required
-          placeholder="Select a showroom"
+          placeholder={t('Select a showroom')}
           options={branchChoices}
         />
         <label className="field check">
           <input type="checkbox" name="shared" checked={form.shared} onChange={(e) => set('shared', e.target.checked)} />
-          <span>Shared in social media</span>
+          <span>{t('Shared in social media')}</span>
         </label>
         {form.shared && (
           <TextField
             key={fileKey}
-            label="Screenshot"
-            hint="A screenshot of your post (image)."
+            label={t('Screenshot')}
+            hint={t('A screenshot of your post (image).')}
             name="screenshot"
             type="file"
             accept="image/*"
@@ -253,28 +254,28 @@ export default function EnquiryDialog() {
         )}
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={reset}>
-            Reset
+            {t('Reset')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={saving}>
-            Submit
+            {t('Submit')}
           </button>
         </div>
         <ConsentLine />
       </form>
       {confirming && (
-        <Modal title="Please Confirm Your Phone Number." onClose={() => !saving && setConfirming(false)} className="confirm">
+        <Modal title={t('Please Confirm Your Phone Number.')} onClose={() => !saving && setConfirming(false)} className="confirm">
           <p className="phone-big">{nationalPhone(form.phone)}</p>
           <div className="actions">
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={saving}>
-              Go Back
+              {t('Go Back')}
             </button>
             <button type="button" className="btn btn-primary" onClick={save} disabled={saving} aria-busy={saving}>
-              Save and Notify
+              {t('Save and Notify')}
             </button>
           </div>
           {saving && (
             <p className="muted" role="status">
-              Saving…
+              {t('Saving…')}
             </p>
           )}
         </Modal>

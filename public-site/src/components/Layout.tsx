@@ -1,4 +1,5 @@
 import type { Settings } from '../api';
+import { num, t } from '../i18n';
 import { onLinkClick } from '../router';
 
 /** The footer's content (rendered into the static <footer id="footer">). `social`: list the social links here (the winner list shows them in its own section). */
@@ -7,7 +8,7 @@ export function BackToHome() {
   return (
     <p>
       <a href="/" onClick={onLinkClick}>
-        ← Back to Home
+        {t('← Back to Home')}
       </a>
     </p>
   );
@@ -20,7 +21,7 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
   return (
     <>
       {links.length > 0 && (
-        <nav aria-label="Social media">
+        <nav aria-label={t('Social media')}>
           <ul className="inline-list">
             {links.map((l) => (
               <li key={l.url}>
@@ -34,7 +35,7 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
       )}
       {phones.length > 0 && (
         <p>
-          Support:{' '}
+          {t('Support:')}{' '}
           {phones.map((p, i) => (
             <span key={p}>
               {i > 0 && ', '}
@@ -47,19 +48,19 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
         {settings?.official_website && (
           <>
             <a href={settings.official_website} target="_blank" rel="noopener noreferrer">
-              Official website
+              {t('Official website')}
             </a>
             {' · '}
           </>
         )}
         <a href="/fairness" onClick={onLinkClick}>
-          How prizes are drawn
+          {t('How prizes are drawn')}
         </a>
         {' · '}
-        <a href="/login">Staff login</a>
+        <a href="/login">{t('Staff login')}</a>
       </p>
       <p className="copyright">
-        © {year} {settings?.brand_name || 'Campaign 2082'}. All rights reserved.
+        {t('© {year} {brand}. All rights reserved.', { year: num(year), brand: settings?.brand_name || 'Campaign 2082' })}
       </p>
     </>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 interface Props {
   title: ReactNode;
@@ -50,7 +51,7 @@ export function Modal({ title, onClose, children, closeButton = false, className
           {title}
         </h2>
         {closeButton && (
-          <button type="button" className="icon-btn" aria-label="Close" onClick={() => closeRef.current()}>
+          <button type="button" className="icon-btn" aria-label={t('Close')} onClick={() => closeRef.current()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
             </svg>

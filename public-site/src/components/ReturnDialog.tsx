@@ -6,6 +6,7 @@ import { navigate } from '../router';
 import { useData } from '../useData';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, TextField } from './Field';
+import { num, t } from '../i18n';
 import { Modal } from './Modal';
 
 /** The resend clock of this dialog is per phone (no record is known before the code). */
@@ -39,7 +40,7 @@ export default function ReturnDialog() {
   }, [left > 0, national]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const fail = (err: unknown) => {
-    const e = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong. Please try again.');
+    const e = err instanceof ApiError ? err : new ApiError(0, t('Something went wrong. Please try again.'));
     const captchaError = e.field('g-recaptcha-response') ?? e.field('captcha');
     setErrors({ phone: e.field('phone'), code: e.field('code'), captcha: captchaError });
     if (e.status === 429) markCodeSent(clockKey(national), e.retryAfter ?? 60);
@@ -49,16 +50,16 @@ export default function ReturnDialog() {
 
   const sendCode = async () => {
     setNotice('');
-    if (!national) return (setErrors({ phone: 'Phone Number is required.' }), focusFirstError(formRef.current));
+    if (!national) return (setErrors({ phone: t('Phone Number is required.') }), focusFirstError(formRef.current));
     if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) {
-      return setErrors({ captcha: 'Please confirm that you are not a robot.' });
+      return setErrors({ captcha: t('Please confirm that you are not a robot.') });
     }
     setBusy(true);
     setErrors({});
     try {
       const res = await requestReturnCode(national, siteKey ? captcha.current?.getResponse() : undefined);
       markCodeSent(clockKey(national));
-      setNotice(res.message || 'If this number is registered, a code is on its way.');
+      setNotice(res.message || t('If this number is registered, a code is on its way.'));
       setStep('code');
       void import('../pages/DrawPage'); // warm the wheel while the code is typed
     } catch (err) {
@@ -72,7 +73,7 @@ export default function ReturnDialog() {
 
   const verify = async () => {
     setNotice('');
-    if (!code.trim()) return (setErrors({ code: 'OTP is required' }), focusFirstError(formRef.current));
+    if (!code.trim()) return (setErrors({ code: t('OTP is required') }), focusFirstError(formRef.current));
     setBusy(true);
     setErrors({});
     try {
@@ -90,11 +91,11 @@ export default function ReturnDialog() {
   };
 
   return (
-    <Modal title="Enter your code" onClose={() => navigate('/')} closeButton>
+    <Modal title={t('Enter your code')} onClose={() => navigate('/')} closeButton>
       <form ref={formRef} onSubmit={submit} noValidate>
-        <p>Registered already? Give the phone number you registered with; we send a code to it by SMS.</p>
+        <p>{t('Registered already? Give the phone number you registered with; we send a code to it by SMS.')}</p>
         <TextField
-          label="Phone Number*"
+          label={t('Phone Number*')}
           name="phone"
           value={phone}
           onChange={(e) => {
@@ -119,11 +120,11 @@ export default function ReturnDialog() {
               />
             )}
             <button type="submit" className="btn btn-primary wide" disabled={busy} aria-busy={busy}>
-              Send me a code
+              {t('Send me a code')}
             </button>
             <p className="resend">
               <button type="button" className="btn-link" onClick={() => (setErrors({}), setStep('code'))}>
-                I already have a code
+                {t('I already have a code')}
               </button>
             </p>
           </>
@@ -131,7 +132,7 @@ export default function ReturnDialog() {
           <>
             <div className="field">
               <label className="label" htmlFor={codeId}>
-                OTP*
+                {t('OTP*')}
               </label>
               <input
                 id={codeId}
@@ -156,11 +157,11 @@ export default function ReturnDialog() {
               )}
             </div>
             <button type="submit" className="btn btn-primary wide" disabled={busy} aria-busy={busy}>
-              {busy ? 'Verifying...' : 'Verify OTP'}
+              {busy ? t('Verifying...') : t('Verify OTP')}
             </button>
             <p className="resend">
               <button type="button" className="btn-link" onClick={() => (setCode(''), setErrors({}), setNotice(''), setStep('phone'))}>
-                Change the number
+                {t('Change the number')}
               </button>
               {' · '}
               <button
@@ -169,7 +170,8 @@ export default function ReturnDialog() {
                 onClick={() => (siteKey ? setStep('phone') : void sendCode())}
                 disabled={left > 0 || busy}
               >
-                Send a new code{left > 0 ? ` (${left}s)` : ''}
+                {t('Send a new code')}
+                {left > 0 ? ` (${t('{n}s', { n: num(left) })})` : ''}
               </button>
             </p>
           </>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { t } from '../i18n';
 import { shareLink, shareTargets, shareText, TIKTOK_URL } from '../share';
 
 /**
@@ -26,11 +27,11 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
 
   return (
     <section className="share" aria-labelledby="share-title">
-      <h3 id="share-title">Share with friends</h3>
-      <p className="muted">Friends who register through your link are counted for you.</p>
+      <h3 id="share-title">{t('Share with friends')}</h3>
+      <p className="muted">{t('Friends who register through your link are counted for you.')}</p>
       {sheet ? (
         <button type="button" className="btn btn-primary" onClick={() => navigator.share({ title: campaign, text, url }).catch(() => undefined)}>
-          Share with friends
+          {t('Share with friends')}
         </button>
       ) : (
         <ul className="share-targets">
@@ -50,9 +51,9 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
         </ul>
       )}
       <div className="share-link">
-        <input ref={field} readOnly value={url} aria-label="Your link" onFocus={(e) => e.currentTarget.select()} />
+        <input ref={field} readOnly value={url} aria-label={t('Your link')} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('Copied') : t('Copy link')}
         </button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { ApiError, getEnquiry, resendCode, verifyEnquiry, type Enquiry } from '.
 import { filterDigits } from '../filters';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
+import { num, t, tx } from '../i18n';
 import { Modal } from './Modal';
 
 const drawPath = (slug: string) => `/enquiry/${encodeURIComponent(slug)}/draw`;
@@ -28,7 +29,7 @@ export default function VerifyDialog({ slug }: { slug: string }) {
         if (e.is_verified) navigate(drawPath(slug), { replace: true });
         else setEnquiry(e);
       },
-      (err: ApiError) => live && setLoadError(err.status === 404 ? 'We could not find this registration.' : err.message),
+      (err: ApiError) => live && setLoadError(err.status === 404 ? t('We could not find this registration.') : err.message),
     );
     void import('../pages/DrawPage'); // warm the wheel while the code is typed
     return () => {
@@ -46,7 +47,7 @@ export default function VerifyDialog({ slug }: { slug: string }) {
     ev.preventDefault();
     setNotice('');
     if (!code.trim()) {
-      setError('OTP is required');
+      setError(t('OTP is required'));
       input.current?.focus();
       return;
     }
@@ -57,9 +58,9 @@ export default function VerifyDialog({ slug }: { slug: string }) {
       navigate(drawPath(slug));
     } catch (err) {
       setVerifying(false);
-      const e = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong. Please try again.');
+      const e = err instanceof ApiError ? err : new ApiError(0, t('Something went wrong. Please try again.'));
       const detail = e.field('code') ?? e.field('otp') ?? e.message;
-      setError(e.status === 422 ? (detail && detail !== 'Invalid OTP' ? `Invalid OTP. ${detail}` : 'Invalid OTP') : detail);
+      setError(e.status === 422 ? (detail && detail !== 'Invalid OTP' ? `${t('Invalid OTP.')} ${detail}` : t('Invalid OTP')) : detail);
       input.current?.focus();
     }
   };
@@ -70,9 +71,9 @@ export default function VerifyDialog({ slug }: { slug: string }) {
     try {
       const res = await resendCode(slug);
       markCodeSent(slug);
-      setNotice(res?.message || 'A new code has been sent to your phone.');
+      setNotice(res?.message || t('A new code has been sent to your phone.'));
     } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError(0, 'Something went wrong. Please try again.');
+      const e = err instanceof ApiError ? err : new ApiError(0, t('Something went wrong. Please try again.'));
       if (e.status === 429) markCodeSent(slug, e.retryAfter ?? 60);
       setNotice(e.message);
     } finally {
@@ -82,21 +83,21 @@ export default function VerifyDialog({ slug }: { slug: string }) {
   };
 
   return (
-    <Modal title="Verify Your Phone Number" onClose={() => navigate('/')} closeButton>
+    <Modal title={t('Verify Your Phone Number')} onClose={() => navigate('/')} closeButton>
       {loadError ? (
         <p className="alert" role="alert">
           {loadError}
         </p>
       ) : !enquiry ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t('Loading…')}</p>
       ) : (
         <form onSubmit={submit} noValidate>
           <p>
-            We have sent a one-time code (OTP) by SMS to your registered phone <strong className="nowrap">{enquiry.phone}</strong>.
+            {tx('We have sent a one-time code (OTP) by SMS to your registered phone {phone}.', { phone: <strong className="nowrap">{enquiry.phone}</strong> })}
           </p>
           <div className="field">
             <label className="label" htmlFor={id}>
-              OTP
+              {t('OTP')}
             </label>
             <input
               ref={input}
@@ -122,12 +123,13 @@ export default function VerifyDialog({ slug }: { slug: string }) {
             )}
           </div>
           <button type="submit" className="btn btn-primary wide" disabled={verifying} aria-busy={verifying}>
-            {verifying ? 'Verifying...' : 'Verify OTP'}
+            {verifying ? t('Verifying...') : t('Verify OTP')}
           </button>
           <p className="resend">
-            Did not get the code?{' '}
+            {t('Did not get the code?')}{' '}
             <button type="button" className="btn-link" onClick={resend} disabled={left > 0 || resending}>
-              Resend code{left > 0 ? ` (${left}s)` : ''}
+              {t('Resend code')}
+              {left > 0 ? ` (${t('{n}s', { n: num(left) })})` : ''}
             </button>
           </p>
           <p className="muted" role="status">

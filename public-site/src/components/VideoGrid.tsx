@@ -1,4 +1,4 @@
-import { rupees } from '@campaign/domain';
+import { money, t } from '../i18n';
 import type { Video } from '../api';
 
 /**
@@ -30,8 +30,8 @@ export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: numb
             </span>
             <span className="caption">
               <strong>{v.title}</strong>
-              {v.amount ? <span className="nowrap">{rupees(v.amount)}</span> : null}
-              <span className="sr-only"> (video opens in a new tab)</span>
+              {v.amount ? <span className="nowrap">{money(v.amount)}</span> : null}
+              <span className="sr-only"> {t('(video opens in a new tab)')}</span>
             </span>
           </a>
         </li>

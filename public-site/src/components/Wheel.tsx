@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { lang, num, t } from '../i18n';
 import { formatNumber, labelTransform, landingRotation, segmentPath } from '@campaign/domain';
 
 export interface WheelProps {
@@ -26,7 +27,7 @@ function colorAt(i: number, n: number) {
  * result: it lands on `prize`. It announces the result in a live region and, when the visitor
  * prefers reduced motion, does not spin but shows the result at once.
  */
-export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 5000, format = formatNumber }: WheelProps) {
+export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 5000, format = (amount: number) => formatNumber(amount, lang()) }: WheelProps) {
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -38,7 +39,7 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
     if (finished.current) return;
     finished.current = true;
     setSpinning(false);
-    setAnnounce(`The wheel stopped at ${format(prize)}.`);
+    setAnnounce(t('The wheel stopped at {amount}.', { amount: format(prize) }));
     done.current?.(prize);
   };
 
@@ -54,7 +55,7 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
     let fallback: ReturnType<typeof setTimeout> | undefined;
     const start = setTimeout(() => {
       setSpinning(true);
-      setAnnounce('The wheel is spinning…');
+      setAnnounce(t('The wheel is spinning…'));
       setRotation(target);
       fallback = setTimeout(finish, durationMs + 500); // in case transitionend never fires (hidden tab)
     }, delayMs);
@@ -76,7 +77,7 @@ export function Wheel({ segments, prize, onDone, delayMs = 1000, durationMs = 50
         }}
         onTransitionEnd={(e) => e.target === e.currentTarget && finish()}
       >
-        <svg viewBox="-100 -100 200 200" role="img" aria-label={`Prize wheel with ${n} amounts`}>
+        <svg viewBox="-100 -100 200 200" role="img" aria-label={t('Prize wheel with {n} amounts', { n: num(n) })}>
           <circle r="99" fill="#0f172a" />
           {segments.map((amount, i) => {
             const color = colorAt(i, n);

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { rupees } from '@campaign/domain';
 import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
 import { VideoGrid } from '../components/VideoGrid';
 import { Modal } from '../components/Modal';
 import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
+import { day, money, num, t, useLang } from '../i18n';
 
 const loadBooking = () => import('../components/BookingDialog');
 const BookingDialog = lazy(loadBooking);
@@ -16,6 +16,7 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   const branches = useData(getBranches);
   // false: closed; true: open; a number: open with that model chosen (a showcase card).
   const [booking, setBooking] = useState<boolean | number>(false);
+  useLang();
 
   // "Book a Test Ride" is in the static hero of index.html; wire it while this page is shown.
   useEffect(() => {
@@ -41,17 +42,17 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
       {/* Below what the first screen shows, so its cards never move anything in view when they arrive. */}
       <Bikes onBook={(id) => setBooking(id)} />
 
-      <section className="panel winners-link" aria-label="Winners list">
+      <section className="panel winners-link" aria-label={t('Winners list')}>
         <LatestWinners />
-        <p>Meet the lucky people who already won, and watch their videos.</p>
+        <p>{t('Meet the lucky people who already won, and watch their videos.')}</p>
         <a className="btn btn-secondary" href="winner-list" onClick={onLinkClick}>
-          Winners
+          {t('Winners')}
         </a>
       </section>
 
-      <RichPanel id="scheme" title="Scheme Details" html={settings?.scheme} />
-      <RichPanel id="terms" title="Terms and Condition" html={settings?.terms} />
-      <RichPanel id="privacy-policy" title="Privacy Policy" html={settings?.policy} />
+      <RichPanel id="scheme" title={t('Scheme Details')} html={settings?.scheme} />
+      <RichPanel id="terms" title={t('Terms and Condition')} html={settings?.terms} />
+      <RichPanel id="privacy-policy" title={t('Privacy Policy')} html={settings?.policy} />
       {showNotice && settings?.notice && <Notice notice={settings.notice} />}
       {booking && (
         <Suspense fallback={null}>
@@ -66,27 +67,30 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
 function Results({ prizes }: { prizes: PrizesToday }) {
   return (
     <section className="panel prizes-left" aria-labelledby="results-heading">
-      <h2 id="results-heading">The campaign has ended: thank you</h2>
+      <h2 id="results-heading">{t('The campaign has ended: thank you')}</h2>
       <p>
-        <strong className="nowrap">{rupees(prizes.given.amount)}</strong> in cash discounts went to {prizes.given.prizes.toLocaleString('en-IN')}{' '}
-        {prizes.given.prizes === 1 ? 'customer' : 'customers'} (last day {prizes.campaign_ends_on}).
+        <strong className="nowrap">{money(prizes.given.amount)}</strong>{' '}
+        {t(prizes.given.prizes === 1 ? 'in cash discounts went to {n} customer (last day {day}).' : 'in cash discounts went to {n} customers (last day {day}).', {
+          n: num(prizes.given.prizes),
+          day: day(prizes.campaign_ends_on ?? ''),
+        })}
       </p>
       {prizes.given.by_amount.length > 0 && (
         <ul className="tiers">
           {prizes.given.by_amount.map((t) => (
             <li key={t.amount}>
-              <strong className="nowrap">{rupees(t.amount)}</strong> <span>{`× ${t.prizes.toLocaleString('en-IN')}`}</span>
+              <strong className="nowrap">{money(t.amount)}</strong> <span>{`× ${num(t.prizes)}`}</span>
             </li>
           ))}
         </ul>
       )}
       <p>
         <a href="/winner-list" onClick={onLinkClick}>
-          Meet the winners
+          {t('Meet the winners')}
         </a>
         {' · '}
         <a href="/fairness" onClick={onLinkClick}>
-          Check how every prize was drawn
+          {t('Check how every prize was drawn')}
         </a>
       </p>
     </section>
@@ -99,7 +103,7 @@ function Bikes({ onBook }: { onBook: (modelId: number) => void }) {
   if (!models.length) return null;
   return (
     <section className="panel bikes" aria-labelledby="bikes-heading">
-      <h2 id="bikes-heading">Our bikes</h2>
+      <h2 id="bikes-heading">{t('Our bikes')}</h2>
       <ul className="bike-grid">
         {models.map((m) => {
           const image = typeof m.thumbnail === 'string' ? m.thumbnail : m.thumbnail?.thumbnail || m.thumbnail?.url;
@@ -108,9 +112,9 @@ function Bikes({ onBook }: { onBook: (modelId: number) => void }) {
               {image && <img src={image} width="320" height="213" alt="" loading="lazy" decoding="async" />}
               <h3>{m.title}</h3>
               {m.tagline && <p>{m.tagline}</p>}
-              {m.price ? <p className="price nowrap">{`${m.price_from ? 'From ' : ''}${rupees(m.price)}`}</p> : null}
-              <button type="button" className="btn btn-secondary" onClick={() => onBook(m.id)} onPointerEnter={() => void loadBooking()} aria-label={`Book a test ride on the ${m.title}`}>
-                Book a test ride
+              {m.price ? <p className="price nowrap">{m.price_from ? t('From {price}', { price: money(m.price) }) : money(m.price)}</p> : null}
+              <button type="button" className="btn btn-secondary" onClick={() => onBook(m.id)} onPointerEnter={() => void loadBooking()} aria-label={t('Book a test ride on the {model}', { model: m.title })}>
+                {t('Book a test ride')}
               </button>
             </li>
           );
@@ -152,33 +156,39 @@ function PrizesLeft() {
   if (p?.ended) return <Results prizes={p} />;
   return (
     <section className="panel prizes-left" aria-labelledby="prizes-left-heading">
-      <h2 id="prizes-left-heading">Prizes still to win today</h2>
-      {prizes.loading && <p role="status">Loading…</p>}
-      {p && tiers.length === 0 && <p className="muted">Today's special prizes will be announced soon. Every verified registration still wins a cash discount.</p>}
+      <h2 id="prizes-left-heading">{t('Prizes still to win today')}</h2>
+      {prizes.loading && <p role="status">{t('Loading…')}</p>}
+      {p && tiers.length === 0 && <p className="muted">{t("Today's special prizes will be announced soon. Every verified registration still wins a cash discount.")}</p>}
       {tiers.length > 0 && (
         <ul className="tiers">
-          {tiers.map((t) => (
-            <li key={t.amount}>
-              <strong className="nowrap">{rupees(t.amount)}</strong> <span>{t.left > 0 ? `${t.left} of ${t.planned} left` : `all ${t.planned} won`}</span>
+          {tiers.map((tier) => (
+            <li key={tier.amount}>
+              <strong className="nowrap">{money(tier.amount)}</strong>{' '}
+              <span>{tier.left > 0 ? t('{left} of {planned} left', { left: num(tier.left), planned: num(tier.planned) }) : t('all {planned} won', { planned: num(tier.planned) })}</span>
             </li>
           ))}
         </ul>
       )}
       {p && p.given.prizes > 0 && (
         <p>
-          <strong className="nowrap">{rupees(p.given.amount)}</strong> in cash discounts given to {p.given.prizes.toLocaleString('en-IN')} {p.given.prizes === 1 ? 'customer' : 'customers'} so far.
+          <strong className="nowrap">{money(p.given.amount)}</strong>{' '}
+          {t(p.given.prizes === 1 ? 'in cash discounts given to {n} customer so far.' : 'in cash discounts given to {n} customers so far.', { n: num(p.given.prizes) })}
         </p>
       )}
       {p?.campaign_ends_on && (
         <p className="muted">
           {left
-            ? `The campaign ends in ${left.days} ${left.days === 1 ? 'day' : 'days'} and ${left.hours} ${left.hours === 1 ? 'hour' : 'hours'} (last day ${p.campaign_ends_on}).`
-            : `The campaign ended on ${p.campaign_ends_on}.`}
+            ? t('The campaign ends in {days} and {hours} (last day {day}).', {
+                days: t(left.days === 1 ? '{n} day' : '{n} days', { n: num(left.days) }),
+                hours: t(left.hours === 1 ? '{n} hour' : '{n} hours', { n: num(left.hours) }),
+                day: day(p.campaign_ends_on),
+              })
+            : t('The campaign ended on {day}.', { day: day(p.campaign_ends_on) })}
         </p>
       )}
       <p>
         <a href="/fairness" onClick={onLinkClick}>
-          How prizes are drawn
+          {t('How prizes are drawn')}
         </a>
       </p>
     </section>
@@ -194,10 +204,10 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
 
   return (
     <section id="showrooms" className="panel" aria-labelledby="showrooms-title">
-      <h2 id="showrooms-title">Nearby Showroom</h2>
+      <h2 id="showrooms-title">{t('Nearby Showroom')}</h2>
       <div className="filters">
         <label className="field">
-          <span className="label">Zone</span>
+          <span className="label">{t('Zone')}</span>
           <select
             value={zone}
             onChange={(e) => {
@@ -205,16 +215,16 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
               setLocation('');
             }}
           >
-            <option value="">All</option>
+            <option value="">{t('All')}</option>
             {zones.map((z) => (
               <option key={z}>{z}</option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span className="label">Location</span>
+          <span className="label">{t('Location')}</span>
           <select value={location} onChange={(e) => setLocation(e.target.value)}>
-            <option value="">All</option>
+            <option value="">{t('All')}</option>
             {locations.map((l) => (
               <option key={l}>{l}</option>
             ))}
@@ -223,12 +233,12 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
       </div>
       <p className="muted one-line" role="status">
         {loading
-          ? 'Loading showrooms…'
+          ? t('Loading showrooms…')
           : failed
-            ? 'Showrooms are not available now.'
-            : `${shown.length} showroom${shown.length === 1 ? '' : 's'}`}
+            ? t('Showrooms are not available now.')
+            : t(shown.length === 1 ? '{n} showroom' : '{n} showrooms', { n: num(shown.length) })}
       </p>
-      <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label="Showrooms" aria-busy={loading}>
+      <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label={t('Showrooms')} aria-busy={loading}>
         {shown.map((b) => (
           <li key={b.id}>
             <strong>{b.title}</strong>
@@ -248,7 +258,7 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
       {html ? (
         <div className="rich" dangerouslySetInnerHTML={{ __html: panelHtml(html, title) }} />
       ) : (
-        <p className="muted">Details will be published soon.</p>
+        <p className="muted">{t('Details will be published soon.')}</p>
       )}
     </details>
   );
@@ -283,11 +293,11 @@ function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
     }
   };
   return (
-    <Modal title="Notice" onClose={close} className="notice">
-      <img src={notice.url} width={size.width} height={size.height} alt="Campaign notice" className="notice-img" />
+    <Modal title={t('Notice')} onClose={close} className="notice">
+      <img src={notice.url} width={size.width} height={size.height} alt={t('Campaign notice')} className="notice-img" />
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={close} autoFocus>
-          Close
+          {t('Close')}
         </button>
       </div>
     </Modal>

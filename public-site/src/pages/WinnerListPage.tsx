@@ -2,28 +2,30 @@ import { getSettings, getVideos } from '../api';
 import { BackToHome } from '../components/Layout';
 import { VideoGrid } from '../components/VideoGrid';
 import { onLinkClick } from '../router';
+import { t, useLang } from '../i18n';
 import { useData } from '../useData';
 
 /** `/winner-list`: winner video thumbnails that link out, social links, privacy policy, back home. */
 export default function WinnerListPage() {
   const settings = useData(getSettings).data;
   const videos = useData(getVideos);
+  useLang();
   const list = videos.data ?? [];
   const social = settings?.social_links ?? [];
 
   return (
     <div className="page">
       <BackToHome />
-      <h1>Winners</h1>
-      {videos.loading && <p role="status">Loading winners…</p>}
-      {!videos.loading && list.length === 0 && <p className="muted">The winners will be announced here soon.</p>}
+      <h1>{t('Winners')}</h1>
+      {videos.loading && <p role="status">{t('Loading winners…')}</p>}
+      {!videos.loading && list.length === 0 && <p className="muted">{t('The winners will be announced here soon.')}</p>}
       {list.length > 0 && (
         <VideoGrid videos={list} eager={4} />
       )}
       {/* Below the list: shown once the list is in, so it never moves when the list arrives. */}
       {!videos.loading && social.length > 0 && (
-        <nav aria-label="Follow us">
-          <h2>Follow us</h2>
+        <nav aria-label={t('Follow us')}>
+          <h2>{t('Follow us')}</h2>
           <ul className="inline-list start">
             {social.map((l) => (
               <li key={l.url}>
@@ -38,7 +40,7 @@ export default function WinnerListPage() {
       {!videos.loading && (
         <p>
           <a href="/#privacy-policy" onClick={onLinkClick}>
-            Privacy Policy
+            {t('Privacy Policy')}
           </a>
         </p>
       )}

@@ -78,7 +78,7 @@ export function sendJson(res: Response, answer: JsonAnswer, cacheControl = PUBLI
 export function sendText(res: Response, answer: JsonAnswer, type: string, cacheControl: string): void {
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', answer.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.append('Vary', 'Accept-Encoding');
   res.type(type);
   const encoding = answer.body.length >= COMPRESS_FROM_BYTES ? res.req.acceptsEncodings('br', 'gzip', 'identity') : false;
   if (encoding === 'br' || encoding === 'gzip') {

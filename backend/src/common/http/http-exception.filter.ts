@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { publicLang, translateBody } from '../i18n/public-messages';
 import { QueryFailedError } from 'typeorm';
 import { TooManyRequestsError } from './errors';
 import { MULTER_LIMIT_MESSAGES } from './request-budget';
@@ -17,6 +18,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
+    // A public caller reads the words in their language (common/i18n/public-messages.ts).
+    const lang = publicLang(host.switchToHttp().getRequest<Request>());
+    const send = (status: number, body: object) => res.status(status).json(translateBody(body, lang));
     if (res.headersSent) {
       // A stream (a download) failed after its first bytes: end it, so the client sees a failed
       // download at once instead of waiting on an answer that never completes.
@@ -27,7 +31,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // multer's field limits are the request budget's caps for multipart forms.
     const multerCap = MULTER_LIMIT_MESSAGES[(exception as { cause?: { code?: string } })?.cause?.code ?? ''];
     if (exception instanceof HttpException && multerCap) {
-      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ message: multerCap });
+      send(HttpStatus.PAYLOAD_TOO_LARGE, { message: multerCap });
       return;
     }
     if (exception instanceof HttpException) {
@@ -36,17 +40,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds) {
         res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       }
-      res.status(status).json(normalise(body, status));
+      send(status, normalise(body, status));
       return;
     }
     if (isDatabaseDown(exception)) {
       this.logger.warn(`database unavailable: ${(exception as Error).message}`);
       res.setHeader('Retry-After', '5');
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      send(HttpStatus.SERVICE_UNAVAILABLE, { message: 'The service is temporarily unavailable. Please try again shortly.' });
       return;
     }
     if (exception instanceof QueryFailedError && (exception as { driverError?: { code?: string } }).driverError?.code === '22P02') {
-      res.status(HttpStatus.NOT_FOUND).json({ message: 'Not found.' });
+      send(HttpStatus.NOT_FOUND, { message: 'Not found.' });
       return;
     }
     // A required column left empty by a write (an optional form field sent as null): the
@@ -55,11 +59,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (column) {
       this.logger.warn(`NOT NULL refused ${column}`);
       const message = `The ${column.replace(/_/g, ' ')} field is required.`;
-      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ message, errors: { [column]: [message] } });
+      send(HttpStatus.UNPROCESSABLE_ENTITY, { message, errors: { [column]: [message] } });
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ message: 'Server Error' });
+    send(HttpStatus.INTERNAL_SERVER_ERROR, { message: 'Server Error' });
   }
 }
 

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
+import { Lang, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
@@ -51,15 +52,17 @@ export function darker(hex: string, share: number): string {
  * tags), the header's logo and campaign name, and the hero picture (the uploaded crops in a
  * <picture>, else the built-in drawing in the brand's colours). Every value is escaped.
  */
-export function brandPage(template: string, brand: SiteBrand, origin: string, version: string): string {
+export function brandPage(template: string, brand: SiteBrand, origin: string, version: string, lang: Lang = 'en'): string {
   const e = escapeXml;
-  const title = `${brand.campaign_name}: win a cash discount on your new bike`;
-  const description = 'Pre-register, verify your phone and spin the prize wheel for a cash discount. Book a test ride and find your nearest showroom.';
+  const text = (key: StaticText) => STATIC_TEXTS[key][lang];
+  const title = text('og.title').replace('{campaign}', brand.campaign_name);
+  const description = text('og.description');
   const image = `${origin}${OG_IMAGE.path}?v=${version}`;
   const head = [
     // html:root outweighs the built styles' :root, which the build places after this.
     `<style>html:root{--red:${brand.color_primary};--red-dark:${darker(brand.color_primary, 0.18)};--blue:${brand.color_secondary}}</style>`,
     `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="${lang === 'ne' ? 'ne_NP' : 'en_US'}" />`,
     `<meta property="og:site_name" content="${e(brand.brand_name)}" />`,
     `<meta property="og:title" content="${e(title)}" />`,
     `<meta property="og:description" content="${e(description)}" />`,
@@ -74,8 +77,18 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
     `<meta name="twitter:description" content="${e(description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
   ].join('\n    ');
+  const other: Lang = lang === 'ne' ? 'en' : 'ne';
   let html = template
+    .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
+    // The switch names the other language in that language, and links to it.
+    .replace(
+      /<a class="lang-switch"[^>]*>[^<]*<\/a>/,
+      `<a class="lang-switch" href="?lang=${other}" hreflang="${other}" lang="${other}" data-t="lang.switch" aria-label="${e(text('lang.switchLabel'))}">${e(text('lang.switch'))}</a>`,
+    )
+    .replace(/(<[a-z0-9]+\s[^>]*data-t="([\w.]+)"[^>]*>)[^<]*/g, (m, open: string, key: string) =>
+      key in STATIC_TEXTS && key !== 'lang.switch' ? open + e(STATIC_TEXTS[key as StaticText][lang]) : m,
+    )
     .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
     .replace('<!--brand:head-->', head);
   html = between(html, 'logo', () =>
@@ -136,20 +149,21 @@ export class SitePage {
     return this.config.get('app').siteUrl ?? requestOrigin;
   }
 
-  /** index.html for `origin`, with its ETag (sent by `sendText`, compressed once). */
-  async page(indexFile: string, origin: string): Promise<JsonAnswer> {
+  /** index.html for `origin` in `lang`, with its ETag (sent by `sendText`, compressed once). */
+  async page(indexFile: string, origin: string, lang: Lang): Promise<JsonAnswer> {
     const values = await this.settings.getAll();
     if (this.pages?.values !== values) this.pages = { values, byOrigin: new Map() };
     const pages = this.pages.byOrigin;
-    const known = pages.get(origin);
+    const key = `${lang} ${origin}`;
+    const known = pages.get(key);
     if (known) return known;
     const answer = (async () => {
       const brand = await this.brand();
-      return textAnswer(brandPage(await this.templateOf(indexFile), brand, origin, pictureVersion(brand)));
+      return textAnswer(brandPage(await this.templateOf(indexFile), brand, origin, pictureVersion(brand), lang));
     })();
-    if (pages.size < MAX_ORIGINS) {
-      pages.set(origin, answer);
-      answer.catch(() => pages.delete(origin));
+    if (pages.size < MAX_ORIGINS * 2) {
+      pages.set(key, answer);
+      answer.catch(() => pages.delete(key));
     }
     return answer;
   }

@@ -1,0 +1,104 @@
+import { Browser, BrowserContext } from 'playwright-core';
+import { allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
+import { launchBrowser, PHONE } from '../harness/browser';
+import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
+import { startTestApp, TestApp } from '../harness/test-app';
+import { codeIn, newContext, step } from './journey';
+
+/**
+ * Journey (#15): a visitor whose phone is set to Nepali goes from the landing page to the
+ * prize reading Nepali, a mistake the server finds included; the header's switch changes the
+ * language and the choice holds over a reload.
+ */
+describe('the public site in Nepali (browser, ne-NP)', () => {
+  let t: TestApp;
+  let fake: FakeProvider;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
+    t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+    await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 5000, probability: 100 });
+    await commitOnTime(t.app);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await fake?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser, { ...PHONE, locale: 'ne-NP' });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('registers, verifies and shows the prize in Nepali, the server\'s refusal included', async () => {
+    const page = await context.newPage();
+    const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+    const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
+    const name = 'सीता कुमारी राई';
+    const phone = uniquePhone();
+
+    await step(page, 'landing in Nepali', async () => {
+      await page.goto(`${t.url}/`);
+      await page.getByRole('heading', { name: 'नयाँ बाइकमा नगद छुट जित्नुहोस्' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne');
+      await page.getByRole('heading', { name: 'नजिकको शोरुम' }).waitFor();
+      await page.getByRole('link', { name: 'अहिले दर्ता गर्नुहोस्' }).click();
+    });
+
+    const dialog = page.getByRole('dialog', { name: 'अभियान २०८२ का लागि दर्ता' });
+    const submit = async () => {
+      await dialog.getByRole('button', { name: 'पेस गर्नुहोस्' }).click();
+      const confirm = page.getByRole('dialog', { name: 'कृपया आफ्नो फोन नम्बर पुष्टि गर्नुहोस्।' });
+      await confirm.getByRole('button', { name: 'सेभ गरी सूचना पठाउनुहोस्' }).click();
+    };
+    await step(page, 'a mistake, told in Nepali', async () => {
+      await dialog.getByLabel('पूरा नाम*').fill(name);
+      // Ten digits, but not a Nepal mobile: only the server knows, and it says so in Nepali.
+      await dialog.getByLabel('फोन नम्बर*').fill('9512345678');
+      await dialog.getByLabel('बाइकको मोडेल*').selectOption({ label: model.title });
+      await dialog.getByLabel('हाम्रोबारे कहाँबाट थाहा पाउनुभयो*').selectOption({ label: 'SOCIAL MEDIA' });
+      await dialog.getByLabel('तपाईंको नजिकको शोरुम*').selectOption({ label: branch.title });
+      await submit();
+      await dialog.getByText('फोन नम्बर ९६, ९७ वा ९८ बाट सुरु हुने १० अङ्कको नेपाली मोबाइल नम्बर हुनुपर्छ।').waitFor();
+    });
+
+    await step(page, 'the code', async () => {
+      await dialog.getByLabel('फोन नम्बर*').fill(phone);
+      await submit();
+      await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
+      const verify = page.getByRole('dialog', { name: 'आफ्नो फोन नम्बर प्रमाणित गर्नुहोस्' });
+      const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
+      await verify.getByLabel('OTP कोड').fill(codeIn(String((sms.body as Record<string, string>).text))!);
+      await verify.getByRole('button', { name: 'OTP प्रमाणित गर्नुहोस्' }).click();
+    });
+
+    await step(page, 'the wheel and the prize', async () => {
+      const draw = page.getByRole('dialog', { name: 'पुरस्कार चिठ्ठा' });
+      await draw.getByRole('img', { name: /^[०-९]+ रकम भएको पुरस्कार चक्र$/ }).waitFor();
+      await draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले रु. ५,००० नगद छुट जित्नुभयो।` }).waitFor({ timeout: 15_000 });
+      await draw.getByRole('region', { name: 'साथीहरूसँग सेयर गर्नुहोस्' }).waitFor();
+      // Only Nepali: the English congratulation is not shown to a Nepali reader.
+      expect(await draw.getByText(/Congratulations|An SMS will be sent/).count()).toBe(0);
+    });
+    await page.close();
+  });
+
+  it('switches to English from the header, and keeps the choice over a reload', async () => {
+    const page = await context.newPage();
+    await page.goto(`${t.url}/`);
+    await page.getByRole('heading', { name: 'नयाँ बाइकमा नगद छुट जित्नुहोस्' }).waitFor();
+    await page.getByRole('link', { name: 'Read in English' }).click();
+    await page.getByRole('heading', { name: 'Win a cash discount on your new bike' }).waitFor();
+    await page.getByRole('heading', { name: 'Nearby Showroom' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Win a cash discount on your new bike' }).waitFor();
+    expect(await page.getByRole('link', { name: 'नेपालीमा पढ्नुहोस्' }).textContent()).toBe('नेपाली');
+    await page.close();
+  });
+});

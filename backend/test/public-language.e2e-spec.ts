@@ -1,0 +1,63 @@
+import { CAMPAIGN_ENV, nextIp } from './factories/campaign';
+import { startTestApp, TestApp } from './harness/test-app';
+
+/**
+ * The public site's two languages on the server's side (#15): the first paint in the visitor's
+ * language, and the API's words in it (the English ones stay as SPEC.md quotes them).
+ */
+describe('Nepali and English for the public (page and API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: CAMPAIGN_ENV });
+  });
+  afterAll(() => t.close());
+
+  const h1 = (html: string) => /<h1 id="hero-title"[^>]*>([^<]*)</.exec(html)?.[1];
+  const htmlLang = (html: string) => /<html lang="([a-z]+)"/.exec(html)?.[1];
+
+  it('paints the page in the language the browser asks for, unless ?lang or the remembered choice says otherwise', async () => {
+    const ne = await t.http().get('/').set('Accept-Language', 'ne-NP,ne;q=0.9,en;q=0.8');
+    expect([htmlLang(ne.text), h1(ne.text)]).toEqual(['ne', 'नयाँ बाइकमा नगद छुट जित्नुहोस्']);
+    expect(ne.text).toContain('data-t="hero.register">अहिले दर्ता गर्नुहोस्</a>');
+    // The switch offers the other language, in that language.
+    expect(ne.text).toContain('<a class="lang-switch" href="?lang=en" hreflang="en" lang="en" data-t="lang.switch" aria-label="Read in English">English</a>');
+    expect(ne.headers.vary).toMatch(/Cookie/);
+
+    const en = await t.http().get('/').set('Accept-Language', 'en-US');
+    expect([htmlLang(en.text), h1(en.text)]).toEqual(['en', 'Win a cash discount on your new bike']);
+    expect((await t.http().get('/?lang=en').set('Accept-Language', 'ne')).text).toContain('<html lang="en"');
+    expect((await t.http().get('/').set('Accept-Language', 'ne').set('Cookie', 'lang=en')).text).toContain('<html lang="en"');
+    expect((await t.http().get('/?lang=ne')).text).toContain('<html lang="ne"');
+  });
+
+  it('answers a Nepali reader in Nepali, under the same fields, and everyone else in the spec English', async () => {
+    const ask = (lang?: string) => {
+      const req = t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp());
+      if (lang) req.set('Accept-Language', lang);
+      return req.send({ name: 'Sita', phone: '9512345678' });
+    };
+    const ne = await ask('ne-NP,ne;q=0.9');
+    expect(ne.status).toBe(422);
+    expect(ne.body.errors).toMatchObject({
+      phone: ['फोन नम्बर ९६, ९७ वा ९८ बाट सुरु हुने १० अङ्कको नेपाली मोबाइल नम्बर हुनुपर्छ।'],
+      bike_model_id: ['बाइकको मोडेल आवश्यक छ।'],
+      nearest_branch_id: ['नजिकको शोरुम आवश्यक छ।'],
+    });
+    const en = await ask();
+    expect(en.body.errors).toMatchObject({
+      phone: ['The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).'],
+      bike_model_id: ['The bike model field is required.'],
+    });
+    // A not-found in Nepali too.
+    const missing = await t.http().get('/api/v1/enquiry/no-such-record-here').set('Accept-Language', 'ne');
+    expect([missing.status, missing.body.message]).toEqual([404, 'दर्ता भेटिएन।']);
+  });
+
+  it('keeps staff answers in English whatever their browser says', async () => {
+    const token = await t.token('admin@example.com');
+    const res = await t.http().get('/api/v1/preregistration/no-such-record-here').set('Authorization', `Bearer ${token}`).set('Accept-Language', 'ne');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Pre-registration not found.');
+  });
+});
