@@ -598,6 +598,7 @@ async function frontend({ APP, db }: Ctx) {
   type LighthousePage = [name: string, path: string, side: 'public' | 'admin'];
   const pages: LighthousePage[] = [
     ['landing page', '/', 'public'],
+    ['landing page in Nepali', '/?lang=ne', 'public'],
     ['enquiry dialog', '/enquiry', 'public'],
     ['winner list', '/winner-list', 'public'],
     ['fairness (check a prize)', '/fairness', 'public'],
