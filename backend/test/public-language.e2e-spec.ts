@@ -1,4 +1,4 @@
-import { CAMPAIGN_ENV, nextIp } from './factories/campaign';
+import { branchIds, CAMPAIGN_ENV, codeOf, enquiryBody, nextIp } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 
 /**
@@ -52,6 +52,42 @@ describe('Nepali and English for the public (page and API)', () => {
     // A not-found in Nepali too.
     const missing = await t.http().get('/api/v1/enquiry/no-such-record-here').set('Accept-Language', 'ne');
     expect([missing.status, missing.body.message]).toEqual([404, 'दर्ता भेटिएन।']);
+  });
+
+  it("writes a visitor's SMS in the language they used: the code and the prize in Nepali, a booking's customer text too (the branch's stays English)", async () => {
+    const sms = async (phone: string, kind: string) => (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = $2 ORDER BY id`, [phone, kind])).map((r: { text: string }) => r.text);
+    const body = await enquiryBody(t.db);
+    const created = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).set('Accept-Language', 'ne').send(body);
+    expect(created.status).toBe(200);
+    expect(created.body.message).toMatch(/^दर्ता गर्नुभएकोमा धन्यवाद। हामीले 98\*{6}\d{2} मा ६ अङ्कको कोड पठाएका छौं।$/);
+    const slug = created.body.data.slug;
+    const code = (await codeOf(t.db, slug))!;
+    const [otp] = await sms(body.phone, 'otp');
+    expect(otp).toContain(`को तपाईंको प्रमाणीकरण कोड ${code} हो।`);
+    expect(otp).toContain(`/enquiry/${slug}/verify`);
+
+    const verified = await t.http().post(`/api/v1/enquiry/${slug}/verify`).set('X-Forwarded-For', nextIp()).set('Accept-Language', 'ne').send({ code });
+    expect([verified.status, verified.body.message]).toEqual([200, 'तपाईंको फोन नम्बर प्रमाणित भयो। बधाई छ!']);
+    const [prize] = await sms(body.phone, 'prize');
+    expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! तपाईंले .+ मा रु\. [\d,]+ नगद छुट जित्नुभयो।/);
+
+    // The same flow in English keeps the spec's texts.
+    const english = await enquiryBody(t.db);
+    const en = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).send(english);
+    expect((await sms(english.phone, 'otp'))[0]).toMatch(/^Your .+ verification code is \d{6}\./);
+    expect(en.body.message).toMatch(/^Thank you for registering\./);
+
+    const [branch] = await t.db.query(`SELECT id, title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+    await t.db.query(`UPDATE branch SET mobile = '9851000000' WHERE id = $1`, [branch.id]);
+    const rider = '9846000777';
+    const ride = await t
+      .http()
+      .post('/api/v1/test-ride')
+      .set('Accept-Language', 'ne')
+      .send({ name: 'Hari Koirala', phone: rider, state: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu Metropolitan City', branch_id: branch.id, bike_model_id: body.bike_model_id });
+    expect([ride.status, ride.body.message]).toEqual([200, 'टेस्ट राइड बुक गर्नुभएकोमा धन्यवाद।']);
+    expect((await sms(rider, 'test_ride_customer'))[0]).toBe(`प्रिय Hari Koirala, ${branch.title} मा ${(await t.db.query(`SELECT title FROM bike_model WHERE id = $1`, [body.bike_model_id]))[0].title} को टेस्ट राइड अनुरोधका लागि धन्यवाद। हामी ३ कार्य दिनभित्र तपाईंलाई सम्पर्क गर्नेछौं।`);
+    expect((await sms('9851000000', 'test_ride_branch'))[0]).toMatch(/^New test ride: Hari Koirala, 9846000777, /);
   });
 
   it('keeps staff answers in English whatever their browser says', async () => {

@@ -55,6 +55,8 @@ const WRITABLE = [
   'sms_template_otp',
   'sms_template_prize',
   'sms_template_coupon',
+  'sms_template_otp_ne',
+  'sms_template_prize_ne',
   'campaign_ends_on',
   'retention_days',
   'commit_cutoff',
@@ -223,6 +225,8 @@ export const SettingsPage = () => {
                     <Section title="Messages to visitors" />
                     <TextInput source="sms_template_otp" label="Code SMS" multiline fullWidth helperText="Must contain {code}; {campaign}, {link} may be used" />
                     <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
+                    <TextInput source="sms_template_otp_ne" label="Code SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {code}; {campaign}, {link} may be used" />
+                    <TextInput source="sms_template_prize_ne" label="Prize SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
                     <TextInput source="sms_template_coupon" label="Coupon SMS" multiline fullWidth helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used" />
                     <Section title="Fair draws" />
                     <TextInput

@@ -1,5 +1,5 @@
 import { Lang, pickLang, toDevanagariDigits } from '@campaign/domain';
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
 
@@ -134,3 +134,6 @@ export class PublicLanguageInterceptor implements NestInterceptor {
     return lang === 'en' ? next.handle() : next.handle().pipe(map((body) => translateBody(body, lang)));
   }
 }
+
+/** The public caller's language as a handler parameter: `@VisitorLang() lang: Lang` (what their SMS are written in). */
+export const VisitorLang = createParamDecorator((_: unknown, ctx: ExecutionContext): Lang => publicLang(ctx.switchToHttp().getRequest<Request>()));

@@ -7,7 +7,7 @@ import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
 import { FairnessService } from '../fairness/fairness.service';
-import { fillTemplate, SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
+import { fillTemplate, SETTING_DEFAULTS, SettingKey, smsTemplateKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { CampaignOver } from '../setting/campaign-over';
 import { SmsService } from '../sms/sms.service';
@@ -33,6 +33,8 @@ export interface DrawRequest {
     name: string;
     /** Settings key of the SMS text: sms_template_prize by default ({name}, {prize}, {campaign}, {brand}). */
     templateKey?: Extract<SettingKey, `sms_template_${string}`>;
+    /** The visitor's language: the template's Nepali twin (`<key>_ne`) when there is one. */
+    lang?: 'en' | 'ne';
     /** More placeholders for the template (e.g. the purchase's {bill_no}, {total}). */
     values?: Record<string, string | number>;
     smsKind?: string;
@@ -129,7 +131,7 @@ export class DrawService {
     });
     const clientSeed = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : newClientSeed();
     const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
-    const templateKey = req.notify?.templateKey ?? 'sms_template_prize';
+    const templateKey = smsTemplateKey(req.notify?.templateKey ?? 'sms_template_prize', req.notify?.lang ?? 'en');
     const s = await this.settings.readIn(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
     const configured = Number(s[baseKey]);
     const baseAmount = Number.isInteger(configured) && configured > 0 ? configured : SETTING_DEFAULTS[baseKey];

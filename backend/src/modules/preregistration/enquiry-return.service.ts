@@ -17,6 +17,7 @@ interface ReturnRow {
   slug: string;
   name: string;
   phone: string;
+  lang: 'en' | 'ne';
   is_verified: boolean;
   code: string | null;
   code_attempts: number;
@@ -102,7 +103,7 @@ export class EnquiryReturnService {
   /** The phone's live record, locked: the open one first, else the newest. */
   private find(em: { query: DataSource['query'] }, phone: string): Promise<ReturnRow[]> {
     return em.query(
-      `SELECT id, slug, name, phone, is_verified, code, code_attempts, (code_expires_at <= now()) AS expired
+      `SELECT id, slug, name, phone, lang, is_verified, code, code_attempts, (code_expires_at <= now()) AS expired
          FROM preregistration
         WHERE phone = $1 AND deleted_at IS NULL
         ORDER BY purchased, created_at DESC

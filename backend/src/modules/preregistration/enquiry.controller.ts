@@ -1,3 +1,5 @@
+import { Lang } from '@campaign/domain';
+import { VisitorLang } from '../../common/i18n/public-messages';
 import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -25,8 +27,8 @@ export class EnquiryController {
   @UseInterceptors(FileInterceptor('screenshot'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Public pre-registration (captcha when configured); sends the code by SMS' })
-  async create(@Captcha() _captcha: true, @Body() dto: CreateEnquiryDto, @UploadedFile() screenshot?: Upload) {
-    const data = await this.preregistrations.createPublic(dto, screenshot);
+  async create(@Captcha() _captcha: true, @Body() dto: CreateEnquiryDto, @VisitorLang() lang: Lang, @UploadedFile() screenshot?: Upload) {
+    const data = await this.preregistrations.createPublic(dto, screenshot, lang);
     return { data, message: `Thank you for registering. We have sent a 6-digit code to ${data.phone}.` };
   }
 

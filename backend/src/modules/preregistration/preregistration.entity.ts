@@ -89,6 +89,10 @@ export class PreregistrationEntity {
   @Column({ type: 'int', nullable: true })
   referrer_id: number | null;
 
+  /** The language the visitor used ('en' or 'ne'): their code and prize SMS go out in it. */
+  @Column({ type: 'text', default: 'en' })
+  lang: 'en' | 'ne';
+
   /** The personal code of the record's share link (`?utm_source=ref-<code>`), made by the database. */
   @Column({ type: 'text', insert: false, update: false })
   share_code: string;

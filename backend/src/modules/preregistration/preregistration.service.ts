@@ -27,7 +27,7 @@ import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
-import { fillTemplate, SettingValues } from '../setting/setting.defaults';
+import { fillTemplate, SettingValues, smsTemplateKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { SmsAudience } from '../sms/sms-audience';
 import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
@@ -89,6 +89,7 @@ interface LockedRow {
   code_attempts: number;
   code_expires_at: Date | null;
   client_seed: string | null;
+  lang: 'en' | 'ne';
 }
 
 /** A pre-registration locked for erasure: what the erasure blanks, keys and deletes. */
@@ -363,7 +364,7 @@ export class PreregistrationService implements OnModuleInit {
   // ---------------------------------------------------------------- writes
 
   /** POST /enquiry. The captcha was checked by the controller. */
-  async createPublic(dto: CreateEnquiryDto, screenshot?: Upload): Promise<PublicPreregistration> {
+  async createPublic(dto: CreateEnquiryDto, screenshot?: Upload, lang: 'en' | 'ne' = 'en'): Promise<PublicPreregistration> {
     await this.refuseAfterCampaign();
     // Per-phone limit on top of the per-address one: a phone cannot be hammered from many addresses.
     const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
@@ -388,6 +389,7 @@ export class PreregistrationService implements OnModuleInit {
         utm_source: dto.utm_source ?? null,
         client_seed: dto.client_seed ?? null,
         send_sms: true,
+        lang,
         branch_id: null,
         created_by: null,
       },
@@ -444,7 +446,7 @@ export class PreregistrationService implements OnModuleInit {
         const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
         const entity = em.create(PreregistrationEntity, { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
         const saved = await em.save(entity);
-        await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name }, saved.send_sms, settings);
+        await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
         return saved;
       });
     } catch (e) {
@@ -489,7 +491,7 @@ export class PreregistrationService implements OnModuleInit {
         if (stored) patch.screenshot_id = stored.id;
         if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
         // A new phone gets a new code (the old one went to the old phone).
-        if (phoneChanges) await this.issueCode(em, { id: row.id, slug: row.slug, phone: dto.phone!, name: dto.name ?? row.name }, dto.send_sms ?? row.send_sms, settings);
+        if (phoneChanges) await this.issueCode(em, { id: row.id, slug: row.slug, phone: dto.phone!, name: dto.name ?? row.name, lang: row.lang }, dto.send_sms ?? row.send_sms, settings);
       });
     } catch (e) {
       await this.files.discard(stored);
@@ -579,7 +581,7 @@ export class PreregistrationService implements OnModuleInit {
       type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
       branchId: row.branch_id,
       clientSeed: row.client_seed,
-      notify: row.send_sms ? { phone: row.phone, name: row.name } : undefined,
+      notify: row.send_sms ? { phone: row.phone, name: row.name, lang: row.lang } : undefined,
     });
     return result.amount;
   }
@@ -603,7 +605,7 @@ export class PreregistrationService implements OnModuleInit {
    * PGlite serves one transaction at a time). The text's {link} is the record's verify page.
    * Also used by the visitor's return path (enquiry-return.service.ts).
    */
-  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string }, send: boolean, settings: SettingValues): Promise<void> {
+  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string; lang?: 'en' | 'ne' }, send: boolean, settings: SettingValues): Promise<void> {
     if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await em.query(
@@ -614,7 +616,9 @@ export class PreregistrationService implements OnModuleInit {
     );
     if (send) {
       const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
-      const text = fillTemplate(settings.sms_template_otp, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
+      // In the language the visitor used (#15).
+      const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
+      const text = fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
       await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
     }
   }
@@ -623,7 +627,7 @@ export class PreregistrationService implements OnModuleInit {
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
       `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
-              code_expires_at, client_seed
+              code_expires_at, client_seed, lang
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,

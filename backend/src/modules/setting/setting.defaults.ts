@@ -35,6 +35,9 @@ export interface SettingValues {
   sms_template_otp: string;
   sms_template_prize: string;
   sms_template_coupon: string;
+  /** The same texts in Nepali, for visitors who used the site in Nepali (#15). */
+  sms_template_otp_ne: string;
+  sms_template_prize_ne: string;
   /** The campaign's last day (YYYY-MM-DD, Nepal time), or null while it runs: retention counts from it. */
   campaign_ends_on: string | null;
   /** Days after the campaign's end that citizenship numbers and screenshots are kept (privacy.service.ts). */
@@ -66,6 +69,8 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   base_prize_registration: 1500,
   sms_template_otp: 'Your {campaign} verification code is {code}. It is valid for 10 minutes. Do not share it with anyone. Enter it at {link}',
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom. Draw id {draw_id}.',
+  sms_template_otp_ne: '{campaign} को तपाईंको प्रमाणीकरण कोड {code} हो। यो १० मिनेटसम्म मान्य छ। कसैलाई नदिनुहोस्। यहाँ हाल्नुहोस्: {link}',
+  sms_template_prize_ne: 'बधाई छ {name}! तपाईंले {campaign} मा रु. {prize} नगद छुट जित्नुभयो। यो SMS आफ्नो {brand} शोरुममा देखाउनुहोस्। चिठ्ठा नम्बर {draw_id}।',
   campaign_ends_on: null,
   retention_days: 180,
   commit_cutoff: '22:00',
@@ -73,6 +78,12 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
 });
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+/** An SMS text in the visitor's language: `<key>_ne` for Nepali where there is one, else the English `<key>`. */
+export function smsTemplateKey<K extends SettingKey>(key: K, lang: 'en' | 'ne'): SettingKey {
+  const nepali = `${key}_ne` as SettingKey;
+  return lang === 'ne' && SETTING_KEYS.includes(nepali) ? nepali : key;
+}
 
 /** The settings that are images: `<name>_id` holds the file; a multipart upload comes under `<name>`. */
 export const SETTING_IMAGES = ['logo', 'notice', 'hero_phone', 'hero_desktop'] as const;

@@ -1,3 +1,5 @@
+import { Lang } from '@campaign/domain';
+import { VisitorLang } from '../../common/i18n/public-messages';
 import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
@@ -26,8 +28,8 @@ export class TestRideController {
   @Throttle({ short: { limit: 10, ttl: 60_000 }, long: { limit: 60, ttl: 3_600_000 } })
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: "Book a test ride or a bike (public dialog 'Book a Rides')" })
-  async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string) {
-    return { data: await this.rides.create(dto, ip), message: 'Thank You for Test Ride Booking.' };
+  async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string, @VisitorLang() lang: Lang) {
+    return { data: await this.rides.create(dto, ip, lang), message: 'Thank You for Test Ride Booking.' };
   }
 
   @StaffGet('', 'Test rides table (paging protocol), within from/to', )

@@ -71,4 +71,8 @@ export class TestRideEntity {
 
   @DeleteDateColumn({ type: 'timestamptz', select: false })
   deleted_at: Date | null;
+
+  /** The language the visitor booked in ('en' or 'ne'): the customer's SMS goes out in it. */
+  @Column({ type: 'text', default: 'en' })
+  lang: 'en' | 'ne';
 }

@@ -55,6 +55,12 @@ export const TEST_RIDE_SMS = {
   branch: 'New {what}: {name}, {phone}, {model}, {city}.',
 } as const;
 
+/** The customer's message for a visitor who booked in Nepali (#15); the branch's stays English, as staff read. */
+export const TEST_RIDE_SMS_NE = {
+  customer: 'प्रिय {name}, {branch} मा {model} को {what} अनुरोधका लागि धन्यवाद। हामी ३ कार्य दिनभित्र तपाईंलाई सम्पर्क गर्नेछौं।',
+} as const;
+const TYPE_LABEL_NE: Record<TestRideType, string> = { TESTRIDE: 'टेस्ट राइड', BOOKING: 'बाइक बुकिङ' };
+
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
 const PHONE_DAILY_LIMIT = 5;
 /** Advisory-lock namespace serialising concurrent submissions of one booking. */
@@ -135,7 +141,7 @@ export class TestRideService implements OnModuleInit {
    * the branch and a confirmation to the customer. A repeat of the same booking within a
    * minute (a double click, a retry on a slow network) answers the stored one.
    */
-  async create(dto: CreateTestRideDto, ip?: string): Promise<{ slug: string; type: TestRideType }> {
+  async create(dto: CreateTestRideDto, ip?: string, lang: 'en' | 'ne' = 'en'): Promise<{ slug: string; type: TestRideType }> {
     const type: TestRideType = dto.type ?? 'TESTRIDE';
     const { branch, model, place } = await this.checkReferences(dto);
     const booking = { phone: dto.phone, branchId: branch.id, modelId: model.id, type };
@@ -155,11 +161,11 @@ export class TestRideService implements OnModuleInit {
       const referrerId = await this.referrers.ensure(em, dto.utm_source, dto.phone);
       const slug = newSlug();
       await em.query(
-        `INSERT INTO test_ride (slug, name, email, phone, state, district, city, branch_id, bike_model_id, type, utm_source, referrer_id, ip)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)`,
-        [slug, dto.name, dto.email ?? null, dto.phone, place.state, place.district, place.city, branch.id, model.id, type, dto.utm_source ?? null, referrerId, ip && isIP(ip) ? ip : null],
+        `INSERT INTO test_ride (slug, name, email, phone, state, district, city, branch_id, bike_model_id, type, utm_source, referrer_id, ip, lang)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+        [slug, dto.name, dto.email ?? null, dto.phone, place.state, place.district, place.city, branch.id, model.id, type, dto.utm_source ?? null, referrerId, ip && isIP(ip) ? ip : null, lang],
       );
-      await this.queueSms(em, { name: dto.name, phone: dto.phone, type, city: place.city, branch, model });
+      await this.queueSms(em, { name: dto.name, phone: dto.phone, type, city: place.city, branch, model, lang });
       return { slug, type };
     });
   }
@@ -260,15 +266,16 @@ export class TestRideService implements OnModuleInit {
 
   private async queueSms(
     em: EntityManager,
-    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string } },
+    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string }; lang: 'en' | 'ne' },
   ) {
     const what = TYPE_LABEL[b.type];
     const values = { name: b.name, what, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
+    const nepali = b.lang === 'ne';
     const messages = [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: fillTemplate(TEST_RIDE_SMS.customer, values),
+        text: fillTemplate(nepali ? TEST_RIDE_SMS_NE.customer : TEST_RIDE_SMS.customer, nepali ? { ...values, what: TYPE_LABEL_NE[b.type] } : values),
       },
     ];
     const branchMobile = parseNepalMobile(b.branch.mobile);

@@ -136,6 +136,14 @@ export class UpdateSettingDto {
   @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{prize}', { message: 'The prize template must contain {prize}.' })
   sms_template_prize?: string;
 
+  @ApiProperty({ required: false, description: 'The code SMS in Nepali; must contain {code}' })
+  @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{code}', { message: 'The Nepali OTP template must contain {code}.' })
+  sms_template_otp_ne?: string;
+
+  @ApiProperty({ required: false, description: 'The prize SMS in Nepali; must contain {prize}' })
+  @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{prize}', { message: 'The Nepali prize template must contain {prize}.' })
+  sms_template_prize_ne?: string;
+
   @ApiProperty({ required: false, nullable: true, example: '2083-01-15', description: "The campaign's last day (AD, YYYY-MM-DD); retention counts from it" })
   @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null)
   @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'The campaign end must be a date (YYYY-MM-DD).' })
