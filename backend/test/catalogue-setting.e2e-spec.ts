@@ -8,13 +8,17 @@ const PUBLIC_KEYS = [
   'captcha_site_key',
   'logo',
   'notice',
+  'notice_ne',
   'official_website',
   'options',
   'policy',
+  'policy_ne',
   'scheme',
+  'scheme_ne',
   'social_links',
   'support_phones',
   'terms',
+  'terms_ne',
   'video',
 ];
 

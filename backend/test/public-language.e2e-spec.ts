@@ -90,6 +90,23 @@ describe('Nepali and English for the public (page and API)', () => {
     expect((await sms('9851000000', 'test_ride_branch'))[0]).toMatch(/^New test ride: Hari Koirala, 9846000777, /);
   });
 
+  it('serves the panels in both languages, each cleaned as the English ones are', async () => {
+    const before = (await t.http().get('/api/v1/settings')).body.data;
+    expect(before.scheme_ne).toContain('<h2>अभियान २०८२: हरेक राइडरले जित्छ</h2>');
+    expect(before.terms_ne).toContain('नियम तथा सर्तहरू');
+    const token = await t.token('admin@example.com');
+    const res = await t
+      .http()
+      .patch('/api/v1/setting')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ policy_ne: '<p>गोपनीयता</p><script>alert(1)</script><img src=x onerror=alert(1)>' });
+    expect(res.status).toBe(200);
+    const after = (await t.http().get('/api/v1/settings')).body.data;
+    expect(after.policy_ne).toContain('<p>गोपनीयता</p>');
+    expect(after.policy_ne).not.toMatch(/script|onerror/);
+    expect(after.policy).toBe(before.policy);
+  });
+
   it('keeps staff answers in English whatever their browser says', async () => {
     const token = await t.token('admin@example.com');
     const res = await t.http().get('/api/v1/preregistration/no-such-record-here').set('Authorization', `Bearer ${token}`).set('Accept-Language', 'ne');

@@ -22,8 +22,13 @@ export interface Settings {
   scheme: string;
   terms: string;
   policy: string;
+  /** The panels and the notice for Nepali readers; empty or null: the English ones (#15). */
+  scheme_ne?: string;
+  terms_ne?: string;
+  policy_ne?: string;
   video: string | null;
   notice: Image | null;
+  notice_ne?: Image | null;
   captcha_site_key: string | null;
   brand_name: string;
   campaign_name: string;

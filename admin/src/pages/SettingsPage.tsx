@@ -52,6 +52,10 @@ const WRITABLE = [
   'scheme',
   'terms',
   'policy',
+  'scheme_ne',
+  'terms_ne',
+  'policy_ne',
+  'notice_ne_id',
   'sms_template_otp',
   'sms_template_prize',
   'sms_template_coupon',
@@ -220,6 +224,11 @@ export const SettingsPage = () => {
                 <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
                 <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />
                 <RichTextInput source="policy" label="Privacy Policy" fullWidth editorOptions={named('Privacy Policy')} />
+                <Section title="Panels in Nepali (for visitors who read Nepali; empty shows them the English)" />
+                <RichTextInput source="scheme_ne" label="Scheme in Nepali" fullWidth editorOptions={named('Scheme in Nepali')} />
+                <RichTextInput source="terms_ne" label="Terms and Conditions in Nepali" fullWidth editorOptions={named('Terms and Conditions in Nepali')} />
+                <RichTextInput source="policy_ne" label="Privacy Policy in Nepali" fullWidth editorOptions={named('Privacy Policy in Nepali')} />
+                <FilePickerInput source="notice_ne_id" previewSource="notice_ne" label="Notice Popup Image in Nepali" removable helperText="Shown instead of the notice to visitors who read Nepali." />
                 {canEdit && (
                   <>
                     <Section title="Messages to visitors" />

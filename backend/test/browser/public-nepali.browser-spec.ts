@@ -47,6 +47,9 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await page.getByRole('heading', { name: 'नयाँ बाइकमा नगद छुट जित्नुहोस्' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne');
       await page.getByRole('heading', { name: 'नजिकको शोरुम' }).waitFor();
+      // The settings' panels in their Nepali version.
+      await page.getByText('योजनाको विवरण').click();
+      await page.getByRole('heading', { name: 'अभियान २०८२: हरेक राइडरले जित्छ' }).waitFor();
       await page.getByRole('link', { name: 'अहिले दर्ता गर्नुहोस्' }).click();
     });
 

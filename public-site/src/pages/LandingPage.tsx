@@ -16,7 +16,9 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   const branches = useData(getBranches);
   // false: closed; true: open; a number: open with that model chosen (a showcase card).
   const [booking, setBooking] = useState<boolean | number>(false);
-  useLang();
+  const lang = useLang();
+  // A Nepali reader gets the Nepali panels and notice where the settings have them.
+  const local = <T,>(en: T, ne: T | null | undefined): T => (lang === 'ne' && ne ? ne : en);
 
   // "Book a Test Ride" is in the static hero of index.html; wire it while this page is shown.
   useEffect(() => {
@@ -50,10 +52,10 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
         </a>
       </section>
 
-      <RichPanel id="scheme" title={t('Scheme Details')} html={settings?.scheme} />
-      <RichPanel id="terms" title={t('Terms and Condition')} html={settings?.terms} />
-      <RichPanel id="privacy-policy" title={t('Privacy Policy')} html={settings?.policy} />
-      {showNotice && settings?.notice && <Notice notice={settings.notice} />}
+      <RichPanel id="scheme" title={t('Scheme Details')} html={local(settings?.scheme, settings?.scheme_ne)} />
+      <RichPanel id="terms" title={t('Terms and Condition')} html={local(settings?.terms, settings?.terms_ne)} />
+      <RichPanel id="privacy-policy" title={t('Privacy Policy')} html={local(settings?.policy, settings?.policy_ne)} />
+      {showNotice && settings?.notice && <Notice notice={local(settings.notice, settings.notice_ne)} />}
       {booking && (
         <Suspense fallback={null}>
           <BookingDialog onClose={() => setBooking(false)} modelId={typeof booking === 'number' ? booking : undefined} />

@@ -23,6 +23,9 @@ export const seedCatalogue: DemoStep = async (em, ctx) => {
     scheme: sanitizeRichText(DEMO_CATALOGUE.settings.scheme),
     terms: sanitizeRichText(DEMO_CATALOGUE.settings.terms),
     policy: sanitizeRichText(DEMO_CATALOGUE.settings.policy),
+    scheme_ne: sanitizeRichText(DEMO_CATALOGUE.settings.scheme_ne),
+    terms_ne: sanitizeRichText(DEMO_CATALOGUE.settings.terms_ne),
+    policy_ne: sanitizeRichText(DEMO_CATALOGUE.settings.policy_ne),
     logo_id: await image(logo(color_primary, brand_name), 'logo'),
     // The hero's two crops: wide and low for phones (the buttons stay in the first screen), taller beside the text on wide screens.
     hero_phone_id: await image(heroScene(800, 400, colours, 0.5, 0.6), 'hero-phone'),

@@ -18,6 +18,12 @@ export interface SettingValues {
   scheme: string;
   terms: string;
   policy: string;
+  /** The same panels in Nepali (#15); an empty one shows the English to Nepali readers too. */
+  scheme_ne: string;
+  terms_ne: string;
+  policy_ne: string;
+  /** The notice popup for Nepali readers; null shows them the English one. */
+  notice_ne_id: number | null;
   /** A video link for the landing page. */
   video: string | null;
   brand_name: string;
@@ -58,6 +64,10 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   scheme: '',
   terms: '',
   policy: '',
+  scheme_ne: '',
+  terms_ne: '',
+  policy_ne: '',
+  notice_ne_id: null,
   video: null,
   brand_name: 'Motorcycle',
   campaign_name: 'Campaign 2082',
@@ -86,7 +96,7 @@ export function smsTemplateKey<K extends SettingKey>(key: K, lang: 'en' | 'ne'):
 }
 
 /** The settings that are images: `<name>_id` holds the file; a multipart upload comes under `<name>`. */
-export const SETTING_IMAGES = ['logo', 'notice', 'hero_phone', 'hero_desktop'] as const;
+export const SETTING_IMAGES = ['logo', 'notice', 'notice_ne', 'hero_phone', 'hero_desktop'] as const;
 export type SettingImage = (typeof SETTING_IMAGES)[number];
 
 /**

@@ -19,7 +19,7 @@ import { Upload } from '../file/upload';
  */
 export const SETTINGS_TTL_MS = 30_000;
 
-const RICH_TEXT: SettingKey[] = ['scheme', 'terms', 'policy'];
+const RICH_TEXT: SettingKey[] = ['scheme', 'terms', 'policy', 'scheme_ne', 'terms_ne', 'policy_ne'];
 
 /** The answer of GET /settings. */
 export interface PublicSettings {
@@ -27,8 +27,12 @@ export interface PublicSettings {
   scheme: string;
   terms: string;
   policy: string;
+  scheme_ne: string;
+  terms_ne: string;
+  policy_ne: string;
   video: string | null;
   notice: ImageRef | null;
+  notice_ne: ImageRef | null;
   captcha_site_key: string | null;
   brand_name: string;
   campaign_name: string;
@@ -153,15 +157,19 @@ export class SettingService {
 
   private async buildPublic(): Promise<PublicSettings> {
     const v = await this.getAll();
-    const files = await this.files.findByIds([v.logo_id, v.notice_id]);
+    const files = await this.files.findByIds([v.logo_id, v.notice_id, v.notice_ne_id]);
     const captcha = this.config.get('captcha');
     return {
       logo: imageRef(files.get(v.logo_id!)),
       scheme: v.scheme,
       terms: v.terms,
       policy: v.policy,
+      scheme_ne: v.scheme_ne,
+      terms_ne: v.terms_ne,
+      policy_ne: v.policy_ne,
       video: v.video,
       notice: imageRef(files.get(v.notice_id!)),
+      notice_ne: imageRef(files.get(v.notice_ne_id!)),
       // A site key without its secret would show a widget the server cannot check.
       captcha_site_key: captcha.secret && captcha.siteKey ? captcha.siteKey : null,
       brand_name: v.brand_name,

@@ -68,6 +68,8 @@ export class UpdateSettingDto {
   @ImageIdField('logo') logo?: number | null;
   @ImageIdField('notice') notice_id?: number | null;
   @ImageIdField('notice') notice?: number | null;
+  @ImageIdField('Nepali notice') notice_ne_id?: number | null;
+  @ImageIdField('Nepali notice') notice_ne?: number | null;
   @ImageIdField('hero phone picture') hero_phone_id?: number | null;
   @ImageIdField('hero phone picture') hero_phone?: number | null;
   @ImageIdField('hero desktop picture') hero_desktop_id?: number | null;
@@ -89,6 +91,15 @@ export class UpdateSettingDto {
 
   @ApiProperty({ required: false, description: 'Rich text (HTML), sanitised' }) @IsOptional() @IsString() @MaxLength(RICH_TEXT_MAX)
   policy?: string;
+
+  @ApiProperty({ required: false, description: 'The Scheme Details panel in Nepali (rich text, sanitised)' }) @IsOptional() @IsString() @MaxLength(RICH_TEXT_MAX)
+  scheme_ne?: string;
+
+  @ApiProperty({ required: false, description: 'The Terms and Condition panel in Nepali (rich text, sanitised)' }) @IsOptional() @IsString() @MaxLength(RICH_TEXT_MAX)
+  terms_ne?: string;
+
+  @ApiProperty({ required: false, description: 'The Privacy Policy panel in Nepali (rich text, sanitised)' }) @IsOptional() @IsString() @MaxLength(RICH_TEXT_MAX)
+  policy_ne?: string;
 
   @ApiProperty({ required: false, nullable: true, description: 'Video link (http or https)' })
   @IsOptional() @EmptyToNull() @Trim() @ValidateIf((_, v) => v !== null) @IsUrl(HTTP_URL, { message: 'The video must be a valid http(s) URL.' }) @MaxLength(500)
