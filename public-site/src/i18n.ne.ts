@@ -189,4 +189,42 @@ export const NE = {
   'Visit our official website': 'हाम्रो आधिकारिक वेबसाइट हेर्नुहोस्',
   'Find the nearest authorised dealers': 'नजिकका आधिकारिक डिलर खोज्नुहोस्',
   'Go back to dashboard': 'गृहपृष्ठमा फर्कनुहोस्',
+
+  // the fairness page
+  'A draw id has 12 letters and digits, like 7KQ2-M9XD-4RTB.': 'चिठ्ठा नम्बरमा १२ वटा अक्षर र अङ्क हुन्छन्, जस्तै 7KQ2-M9XD-4RTB।',
+  "Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance. Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.":
+    'हरेक पुरस्कार जसले पनि जाँच्न सक्ने गरी निकालिन्छ। हरेक दिन सुरु हुनुअघि (अघिल्लो साँझ, तल लेखिएको समयमा) हामी दुईवटा औंठाछाप प्रकाशित गर्छौं: एउटा दिनको गोप्य सङ्ख्याको र अर्को दिनको पुरस्कार योजनाको। तपाईं दर्ता गर्दा तपाईंको ब्राउजरले आफ्नै एउटा अनियमित सङ्ख्या थप्छ, जुन हामी पहिले नै जान्न सक्दैनौं। तपाईंको चिठ्ठा दुवैबाट निकालिन्छ। दिन सकिएपछि हामी गोप्य सङ्ख्या प्रकाशित गर्छौं, र यो पृष्ठले तपाईंकै ब्राउजरमा तपाईंको चिठ्ठा फेरि हिसाब गर्छ।',
+  'Check my prize': 'मेरो पुरस्कार जाँच्नुहोस्',
+  'Draw id (from your prize page or SMS)': 'चिठ्ठा नम्बर (पुरस्कार पृष्ठ वा SMS बाट)',
+  'Checking…': 'जाँच हुँदैछ…',
+  'Daily commitments': 'दैनिक प्रतिबद्धताहरू',
+  'No day has been committed yet.': 'अहिलेसम्म कुनै दिनको प्रतिबद्धता भएको छैन।',
+  Day: 'दिन',
+  Committed: 'प्रतिबद्ध समय',
+  'Seed fingerprint': 'गोप्य सङ्ख्याको औंठाछाप',
+  'Scheme fingerprint': 'योजनाको औंठाछाप',
+  Seed: 'गोप्य सङ्ख्या',
+  '(late: after the day began)': '(ढिलो: दिन सुरु भएपछि)',
+  'after the day': 'दिन सकिएपछि',
+  "To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.":
+    'पूरै दिन आफैं जाँच्न: अभियानको सोर्स कोडमा {command} ले यही सार्वजनिक विवरणबाट दिनका सबै चिठ्ठा फेरि हिसाब गर्छ।',
+  'Your draw {id} is recorded:': 'तपाईंको चिठ्ठा {id} अभिलेखमा छ:',
+  '{prize} on {day}.': '{day} मा {prize}।',
+  "The day's secret number is published after the day ends, at {time} Nepal time. Come back then to check it. Its fingerprint, published before the day began, is {hash}.":
+    'दिनको गोप्य सङ्ख्या दिन सकिएपछि नेपाल समय {time} मा प्रकाशित हुन्छ। जाँच्न त्यसपछि फेरि आउनुहोस्। दिन सुरु हुनुअघि प्रकाशित यसको औंठाछाप {hash} हो।',
+  'Your prize was drawn fairly.': 'तपाईंको पुरस्कार निष्पक्ष रूपमा निकालिएको हो।',
+  "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your roll here gives {prize}, exactly as recorded.":
+    'दिनको गोप्य सङ्ख्या दिन सुरु हुनुअघि प्रकाशित औंठाछापसँग मिल्छ, पुरस्कार योजना आफ्नो औंठाछापसँग मिल्छ, र यहाँ तपाईंको पासा फेरि हिसाब गर्दा अभिलेखमा जस्तै {prize} आउँछ।',
+  "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your rolls here gives {prize}, exactly as recorded.":
+    'दिनको गोप्य सङ्ख्या दिन सुरु हुनुअघि प्रकाशित औंठाछापसँग मिल्छ, पुरस्कार योजना आफ्नो औंठाछापसँग मिल्छ, र यहाँ तपाईंका पासा फेरि हिसाब गर्दा अभिलेखमा जस्तै {prize} आउँछ।',
+  'Your draw does not check out.': 'तपाईंको चिठ्ठा जाँचमा मिलेन।',
+  'Please contact the campaign with your draw id {id}.': 'कृपया आफ्नो चिठ्ठा नम्बर {id} सहित अभियानमा सम्पर्क गर्नुहोस्।',
+  'Your rolls (below the chance wins; tried from the highest prize down)': 'तपाईंका पासा (सम्भावनाभन्दा कम आए जित; सबैभन्दा ठूलो पुरस्कारबाट तल)',
+  Prize: 'पुरस्कार',
+  Chance: 'सम्भावना',
+  'Roll recomputed': 'फेरि हिसाब गरिएको पासा',
+  Recorded: 'अभिलेखमा',
+  '(won)': '(जित)',
+  '(won, but the last one had just gone)': '(जित, तर अन्तिम पुरस्कार भर्खरै सकिएको थियो)',
+  'Day seed {day}. Your seed {yours}.': 'दिनको गोप्य सङ्ख्या {day}। तपाईंको सङ्ख्या {yours}।',
 } as const;

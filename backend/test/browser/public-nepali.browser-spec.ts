@@ -88,6 +88,12 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       // Only Nepali: the English congratulation is not shown to a Nepali reader.
       expect(await draw.getByText(/Congratulations|An SMS will be sent/).count()).toBe(0);
     });
+
+    await step(page, 'the fairness page in Nepali', async () => {
+      await page.getByRole('link', { name: 'तपाईंको पुरस्कार निष्पक्ष रूपमा निकालिएको जाँच्नुहोस्' }).click();
+      await page.getByRole('heading', { name: 'पुरस्कार कसरी निकालिन्छ' }).waitFor();
+      await page.getByRole('region', { name: 'मेरो पुरस्कार जाँच्नुहोस्' }).getByText(/^तपाईंको चिठ्ठा .+ अभिलेखमा छ:/).waitFor();
+    });
     await page.close();
   });
 

@@ -1,11 +1,14 @@
-import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, rupees, DRAW_ID_PATTERN, type PublicDrawCheck } from '@campaign/domain';
+import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, DRAW_ID_PATTERN, type PublicDrawCheck } from '@campaign/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
 import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
+import { day as readDay, lang, money, num, t, tx, useLang } from '../i18n';
 
 const nepalTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(lang() === 'ne' ? 'ne-NP' : 'en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** A day: both calendars in English, the BS date in Nepali. */
+const calendarDay = (ad: string) => (lang() === 'ne' ? readDay(ad) : bothCalendars(ad));
 const short = (hash: string) => `${hash.slice(0, 12)}…`;
 
 type Check = PublicDrawCheck<PublicDayAnswer>;
@@ -17,6 +20,7 @@ type Check = PublicDrawCheck<PublicDayAnswer>;
  */
 export default function FairnessPage() {
   const days = useData(getFairnessDays);
+  useLang();
   const [typed, setTyped] = useState(() => new URLSearchParams(window.location.search).get('draw') ?? '');
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState('');
@@ -26,12 +30,12 @@ export default function FairnessPage() {
     setError('');
     setCheck(null);
     const id = normaliseDrawId(text);
-    if (!DRAW_ID_PATTERN.test(id)) return setError('A draw id has 12 letters and digits, like 7KQ2-M9XD-4RTB.');
+    if (!DRAW_ID_PATTERN.test(id)) return setError(t('A draw id has 12 letters and digits, like 7KQ2-M9XD-4RTB.'));
     setChecking(true);
     try {
       setCheck(await checkPublicDraw(id, { draw: getFairnessDraw, day: getFairnessDay }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      setError(err instanceof ApiError ? err.message : t('Something went wrong. Please try again.'));
     } finally {
       setChecking(false);
     }
@@ -49,21 +53,21 @@ export default function FairnessPage() {
   return (
     <div className="page fairness">
       <BackToHome />
-      <h1>How prizes are drawn</h1>
+      <h1>{t('How prizes are drawn')}</h1>
       <p>
-        Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the
-        day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance.
-        Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.
+        {t(
+          "Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance. Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.",
+        )}
       </p>
 
       <section aria-labelledby="check-heading" className="check">
-        <h2 id="check-heading">Check my prize</h2>
+        <h2 id="check-heading">{t('Check my prize')}</h2>
         <form onSubmit={submit} noValidate>
-          <label htmlFor="draw-id">Draw id (from your prize page or SMS)</label>
+          <label htmlFor="draw-id">{t('Draw id (from your prize page or SMS)')}</label>
           <div className="inline-form">
             <input id="draw-id" name="draw" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="7KQ2-M9XD-4RTB" autoComplete="off" spellCheck={false} />
             <button type="submit" className="btn btn-primary" disabled={checking}>
-              {checking ? 'Checking…' : 'Check my prize'}
+              {checking ? t('Checking…') : t('Check my prize')}
             </button>
           </div>
         </form>
@@ -76,28 +80,28 @@ export default function FairnessPage() {
       </section>
 
       <section aria-labelledby="days-heading">
-        <h2 id="days-heading">Daily commitments</h2>
-        {days.loading && <p role="status">Loading…</p>}
-        {days.data && days.data.length === 0 && <p className="muted">No day has been committed yet.</p>}
+        <h2 id="days-heading">{t('Daily commitments')}</h2>
+        {days.loading && <p role="status">{t('Loading…')}</p>}
+        {days.data && days.data.length === 0 && <p className="muted">{t('No day has been committed yet.')}</p>}
         {days.data && days.data.length > 0 && (
           <div className="table-scroll">
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Committed</th>
-                  <th scope="col">Seed fingerprint</th>
-                  <th scope="col">Scheme fingerprint</th>
-                  <th scope="col">Seed</th>
+                  <th scope="col">{t('Day')}</th>
+                  <th scope="col">{t('Committed')}</th>
+                  <th scope="col">{t('Seed fingerprint')}</th>
+                  <th scope="col">{t('Scheme fingerprint')}</th>
+                  <th scope="col">{t('Seed')}</th>
                 </tr>
               </thead>
               <tbody>
                 {days.data.map((d) => (
                   <tr key={d.day}>
-                    <td>{bothCalendars(d.day)}</td>
+                    <td>{calendarDay(d.day)}</td>
                     <td>
                       {nepalTime(d.committed_at)}
-                      {d.late && <span className="warn"> (late: after the day began)</span>}
+                      {d.late && <span className="warn"> {t('(late: after the day began)')}</span>}
                     </td>
                     <td>
                       <code title={d.seed_hash}>{short(d.seed_hash)}</code>
@@ -105,7 +109,7 @@ export default function FairnessPage() {
                     <td>
                       <code title={d.allocation_set_hash}>{short(d.allocation_set_hash)}</code>
                     </td>
-                    <td>{d.seed ? <code title={d.seed}>{short(d.seed)}</code> : <span className="muted">after the day</span>}</td>
+                    <td>{d.seed ? <code title={d.seed}>{short(d.seed)}</code> : <span className="muted">{t('after the day')}</span>}</td>
                   </tr>
                 ))}
               </tbody>
@@ -113,8 +117,9 @@ export default function FairnessPage() {
           </div>
         )}
         <p className="muted">
-          To check a whole day yourself: <code>npm run verify-draws -- --day 2082-08-11</code> in the campaign's source code recomputes every draw of the day from this
-          public data.
+          {tx("To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.", {
+            command: <code>npm run verify-draws -- --day 2082-08-11</code>,
+          })}
         </p>
       </section>
     </div>
@@ -123,16 +128,18 @@ export default function FairnessPage() {
 
 function Verdict({ check }: { check: Check }) {
   const { draw, day } = check;
-  const prize = rupees(draw.result.amount);
+  const prize = money(draw.result.amount);
   if (check.dayProblems === null) {
     return (
       <div className="verdict pending" role="status">
         <p>
-          <strong>Your draw {formatDrawId(draw.draw_id)} is recorded:</strong> {prize} on {bothCalendars(draw.day)}.
+          <strong>{t('Your draw {id} is recorded:', { id: formatDrawId(draw.draw_id) })}</strong> {t('{prize} on {day}.', { prize, day: calendarDay(draw.day) })}
         </p>
         <p>
-          The day's secret number is published after the day ends, at {nepalTime(day.ends_at)} Nepal time. Come back then to check it. Its fingerprint, published
-          before the day began, is <code>{short(day.seed_hash)}</code>.
+          {tx("The day's secret number is published after the day ends, at {time} Nepal time. Come back then to check it. Its fingerprint, published before the day began, is {hash}.", {
+            time: nepalTime(day.ends_at),
+            hash: <code>{short(day.seed_hash)}</code>,
+          })}
         </p>
       </div>
     );
@@ -143,14 +150,18 @@ function Verdict({ check }: { check: Check }) {
     <div className={`verdict ${ok ? 'ok' : 'bad'}`} role="status">
       {ok ? (
         <p>
-          <strong>Your prize was drawn fairly.</strong> The day's secret number matches the fingerprint published before the day began, the prize scheme matches
-          its fingerprint, and recomputing your {check.rolls.filter((r) => r.roll !== null).length === 1 ? 'roll' : 'rolls'} here gives {prize}, exactly as
-          recorded.
+          <strong>{t('Your prize was drawn fairly.')}</strong>{' '}
+          {t(
+            check.rolls.filter((r) => r.roll !== null).length === 1
+              ? "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your roll here gives {prize}, exactly as recorded."
+              : "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your rolls here gives {prize}, exactly as recorded.",
+            { prize },
+          )}
         </p>
       ) : (
         <>
           <p>
-            <strong>Your draw does not check out.</strong> Please contact the campaign with your draw id {formatDrawId(draw.draw_id)}.
+            <strong>{t('Your draw does not check out.')}</strong> {t('Please contact the campaign with your draw id {id}.', { id: formatDrawId(draw.draw_id) })}
           </p>
           <ul>
             {problems.map((p) => (
@@ -160,13 +171,13 @@ function Verdict({ check }: { check: Check }) {
         </>
       )}
       <table className="rolls">
-        <caption>Your rolls (below the chance wins; tried from the highest prize down)</caption>
+        <caption>{t('Your rolls (below the chance wins; tried from the highest prize down)')}</caption>
         <thead>
           <tr>
-            <th scope="col">Prize</th>
-            <th scope="col">Chance</th>
-            <th scope="col">Roll recomputed</th>
-            <th scope="col">Recorded</th>
+            <th scope="col">{t('Prize')}</th>
+            <th scope="col">{t('Chance')}</th>
+            <th scope="col">{t('Roll recomputed')}</th>
+            <th scope="col">{t('Recorded')}</th>
           </tr>
         </thead>
         <tbody>
@@ -174,12 +185,12 @@ function Verdict({ check }: { check: Check }) {
             const r = check.rolls.find((x) => x.allocation_id === c.allocation_id);
             return (
               <tr key={c.allocation_id}>
-                <td>{rupees(c.amount)}</td>
-                <td>{c.threshold / 100}%</td>
+                <td>{money(c.amount)}</td>
+                <td>{num(c.threshold / 100)}%</td>
                 <td>{r?.roll ?? '–'}</td>
                 <td>
                   {c.roll ?? '–'}
-                  {c.won ? (c.claimed ? ' (won)' : ' (won, but the last one had just gone)') : ''}
+                  {c.won ? ` ${c.claimed ? t('(won)') : t('(won, but the last one had just gone)')}` : ''}
                 </td>
               </tr>
             );
@@ -187,7 +198,7 @@ function Verdict({ check }: { check: Check }) {
         </tbody>
       </table>
       <p className="muted">
-        Day seed <code>{check.day.seed}</code>. Your seed <code>{draw.client_seed}</code>.
+        {tx('Day seed {day}. Your seed {yours}.', { day: <code>{check.day.seed}</code>, yours: <code>{draw.client_seed}</code> })}
       </p>
     </div>
   );
