@@ -62,6 +62,9 @@ describe('Bikram Sambat dates', () => {
     expect(bsToAd('1999-01-01')).toBeUndefined();
     expect(adToBs('2025-02-30')).toBeUndefined();
     expect(adToBs('yesterday')).toBeUndefined();
+    // Before and after the tables (BS 2000-2090): no made-up day.
+    expect(adToBs('1900-01-01')).toBeUndefined();
+    expect(adToBs('2100-06-01')).toBeUndefined();
   });
 
   it('reads a typed day in either calendar and writes BS first with AD beside it', () => {

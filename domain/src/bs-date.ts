@@ -24,7 +24,10 @@ export function adToBs(ad: string): string | undefined {
   if (local.getFullYear() !== y || local.getMonth() !== mo - 1 || local.getDate() !== d) return undefined;
   try {
     const bs = new NepaliDate(local).getBS();
-    return `${pad(bs.year, 4)}-${pad(bs.month + 1)}-${pad(bs.date)}`;
+    const day = `${pad(bs.year, 4)}-${pad(bs.month + 1)}-${pad(bs.date)}`;
+    // Outside its tables the package answers a wrong day rather than none (1900-01-01 came out as
+    // 2043-04-08): a day counts only when it converts back to the AD day it came from.
+    return bs.year >= BS_YEARS.first && bs.year <= BS_YEARS.last && bsToAd(day) === ad ? day : undefined;
   } catch {
     return undefined;
   }

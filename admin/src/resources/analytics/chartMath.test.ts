@@ -10,7 +10,8 @@ describe('summaries', () => {
     expect(describeSeries('Sales', days, [0, 0, 0])).toBe('Sales none');
   });
   it('shortens a day and writes a share', () => {
-    expect(shortDay('2026-11-05')).toBe('5 Nov');
+    expect(shortDay('2026-11-05')).toBe('07-19 BS (11-05)');
+    expect(shortDay('2025-11-24')).toBe('08-08 BS (11-24)');
     expect(percent(3, 7)).toBe('42.9%');
     expect(percent(1, 0)).toBe('—');
   });

@@ -2,6 +2,7 @@
  * The arithmetic of the analytics page (the charts are drawn by @mui/x-charts): totals, peaks,
  * the spoken summaries of the charts' aria-labels, short day labels and shares. Pure, so it is tested.
  */
+import { adToBs } from '@campaign/domain';
 
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -21,12 +22,10 @@ export function describeSeries(name: string, categories: readonly string[], valu
   return top ? `${name} ${total} in all, most ${top.value} on ${top.category}` : `${name} none`;
 }
 
-/** 'YYYY-MM-DD' → '21 Nov' for a short axis label. */
+/** 'YYYY-MM-DD' → '08-08 BS (11-24)' for a short axis label: the BS month and day first, the AD ones beside them (the period names the years). */
 export function shortDay(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return day;
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${Number(m[3])} ${months[Number(m[2]) - 1] ?? m[2]}`;
+  const bs = adToBs(day);
+  return bs ? `${bs.slice(5)} BS (${day.slice(5)})` : day;
 }
 
 /** A share as a percent with one decimal ('42.9%'), or '—' when there is nothing to divide by. */

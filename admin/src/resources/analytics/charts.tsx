@@ -1,3 +1,4 @@
+import { formatNumber } from '@campaign/domain';
 import { ReactNode, useId, useState } from 'react';
 import {
   Box,
@@ -34,12 +35,12 @@ export interface Series {
   marker?: Marker;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-IN');
+const fmt = (n: number) => formatNumber(n);
 const count = (v: number | null) => (v === null ? '' : fmt(v));
 
 interface CategoryChartProps {
   categories: string[];
-  /** Short text under the axis (e.g. '21 Nov'); the tooltips keep the full category. */
+  /** Short text under the axis (e.g. '08-08 BS (11-24)'); the tooltips keep the full category. */
   formatCategory?: (c: string) => string;
   series: Series[];
   label: string;
