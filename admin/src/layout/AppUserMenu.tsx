@@ -31,11 +31,19 @@ export const IdentityLabel = () => {
   );
 };
 
-/** The user menu (SPEC section 2 "Layout"): name and branch, Profile, Sign out. */
-export const AppUserMenu = () => (
-  <UserMenu>
-    <IdentityLabel />
-    <ProfileItem />
-    <Logout />
-  </UserMenu>
-);
+/**
+ * The user menu (SPEC section 2 "Layout"): name and branch, Profile, Sign out. Its button shows
+ * the user's name, so its accessible name starts with that name (a voice user says what they
+ * see; axe-core's label-content-name-mismatch).
+ */
+export const AppUserMenu = () => {
+  const { identity } = useGetIdentity();
+  const name = (identity as Identity | undefined)?.fullName;
+  return (
+    <UserMenu label={name ? `${name}: profile and sign out` : 'Profile'}>
+      <IdentityLabel />
+      <ProfileItem />
+      <Logout />
+    </UserMenu>
+  );
+};
