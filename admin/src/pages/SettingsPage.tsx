@@ -61,6 +61,9 @@ const WRITABLE = [
   'sms_template_coupon',
   'sms_template_otp_ne',
   'sms_template_prize_ne',
+  'sms_template_test_ride',
+  'sms_template_test_ride_ne',
+  'sms_template_test_ride_branch',
   'campaign_ends_on',
   'retention_days',
   'commit_cutoff',
@@ -236,6 +239,9 @@ export const SettingsPage = () => {
                     <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
                     <TextInput source="sms_template_otp_ne" label="Code SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {code}; {campaign}, {link} may be used" />
                     <TextInput source="sms_template_prize_ne" label="Prize SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
+                    <TextInput source="sms_template_test_ride" label="Test Ride SMS" multiline fullWidth helperText="To the customer after a test ride or bike booking; {name}, {what}, {model}, {branch} may be used" />
+                    <TextInput source="sms_template_test_ride_ne" label="Test Ride SMS in Nepali" multiline fullWidth helperText="The same, for visitors who book in Nepali" />
+                    <TextInput source="sms_template_test_ride_branch" label="Test Ride Alert to the Branch" multiline fullWidth helperText="To the branch's mobile; {what}, {name}, {phone}, {model}, {city} may be used" />
                     <TextInput source="sms_template_coupon" label="Coupon SMS" multiline fullWidth helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used" />
                     <Section title="Fair draws" />
                     <TextInput

@@ -44,6 +44,10 @@ export interface SettingValues {
   /** The same texts in Nepali, for visitors who used the site in Nepali (#15). */
   sms_template_otp_ne: string;
   sms_template_prize_ne: string;
+  /** A test ride or bike booking: the customer's text (and its Nepali), and the branch's alert ({what}, {name}, {phone}, {model}, {branch}, {city}). */
+  sms_template_test_ride: string;
+  sms_template_test_ride_ne: string;
+  sms_template_test_ride_branch: string;
   /** The campaign's last day (YYYY-MM-DD, Nepal time), or null while it runs: retention counts from it. */
   campaign_ends_on: string | null;
   /** Days after the campaign's end that citizenship numbers and screenshots are kept (privacy.service.ts). */
@@ -81,6 +85,9 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
   sms_template_prize: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom. Draw id {draw_id}.',
   sms_template_otp_ne: '{campaign} को तपाईंको प्रमाणीकरण कोड {code} हो। यो १० मिनेटसम्म मान्य छ। कसैलाई नदिनुहोस्। यहाँ हाल्नुहोस्: {link}',
   sms_template_prize_ne: 'बधाई छ {name}! तपाईंले {campaign} मा रु. {prize} नगद छुट जित्नुभयो। यो SMS आफ्नो {brand} शोरुममा देखाउनुहोस्। चिठ्ठा नम्बर {draw_id}।',
+  sms_template_test_ride: 'Dear {name}, thank you for your {what} request for {model} at {branch}. We will contact you within 3 working days.',
+  sms_template_test_ride_ne: 'प्रिय {name}, {branch} मा {model} को {what} अनुरोधका लागि धन्यवाद। हामी ३ कार्य दिनभित्र तपाईंलाई सम्पर्क गर्नेछौं।',
+  sms_template_test_ride_branch: 'New {what}: {name}, {phone}, {model}, {city}.',
   campaign_ends_on: null,
   retention_days: 180,
   commit_cutoff: '22:00',

@@ -1,5 +1,4 @@
 import { PERSON_NAME_MAX, personNameProblem } from '../../common/person-name';
-import { TEST_RIDE_SMS } from '../test-ride/test-ride.service';
 import { fillTemplate, SETTING_DEFAULTS, SMS_VALUE_MAX } from './setting.defaults';
 
 /** Every SMS text the app writes, each with its placeholders. */
@@ -7,8 +6,11 @@ const TEMPLATES: Record<string, string> = {
   otp: SETTING_DEFAULTS.sms_template_otp,
   prize: SETTING_DEFAULTS.sms_template_prize,
   coupon: SETTING_DEFAULTS.sms_template_coupon,
-  test_ride_customer: TEST_RIDE_SMS.customer,
-  test_ride_branch: TEST_RIDE_SMS.branch,
+  otp_ne: SETTING_DEFAULTS.sms_template_otp_ne,
+  prize_ne: SETTING_DEFAULTS.sms_template_prize_ne,
+  test_ride_customer: SETTING_DEFAULTS.sms_template_test_ride,
+  test_ride_customer_ne: SETTING_DEFAULTS.sms_template_test_ride_ne,
+  test_ride_branch: SETTING_DEFAULTS.sms_template_test_ride_branch,
 };
 
 const HOSTILE = [

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SettingModule } from '../setting/setting.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BikeModelModule } from '../bike-model/bike-model.module';
 import { BranchModule } from '../branch/branch.module';
@@ -11,7 +12,7 @@ import { TestRideEntity } from './test-ride.entity';
 import { TestRideService } from './test-ride.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule, BranchModule, BikeModelModule],
+  imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule, BranchModule, BikeModelModule, SettingModule],
   controllers: [TestRideController],
   providers: [TestRideService],
   exports: [TestRideService],

@@ -22,7 +22,8 @@ import { BranchService } from '../branch/branch.service';
 import { GeographyService, Place } from '../geography/geography.service';
 import { ReferrerCounters } from '../referrer/referrer-counters';
 import { ReferrerService } from '../referrer/referrer.service';
-import { fillTemplate } from '../setting/setting.defaults';
+import { fillTemplate, smsTemplateKey } from '../setting/setting.defaults';
+import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
 import { TestRideEntity, TestRideType } from './test-ride.entity';
@@ -49,16 +50,7 @@ export const TEST_RIDE_TABLE: TableSpec = {
 
 /** The same booking (phone, branch, model, type) sent again within this window is stored once. */
 const DUPLICATE_WINDOW_SECONDS = 60;
-/** The texts of a booking: to the visitor, and to the branch's mobile (rendered by fillTemplate like every SMS). */
-export const TEST_RIDE_SMS = {
-  customer: 'Dear {name}, thank you for your {what} request for {model} at {branch}. We will contact you within 3 working days.',
-  branch: 'New {what}: {name}, {phone}, {model}, {city}.',
-} as const;
-
-/** The customer's message for a visitor who booked in Nepali (#15); the branch's stays English, as staff read. */
-export const TEST_RIDE_SMS_NE = {
-  customer: 'प्रिय {name}, {branch} मा {model} को {what} अनुरोधका लागि धन्यवाद। हामी ३ कार्य दिनभित्र तपाईंलाई सम्पर्क गर्नेछौं।',
-} as const;
+/** What a booking is called in a Nepali text ({what}); the texts themselves are settings (sms_template_test_ride*). */
 const TYPE_LABEL_NE: Record<TestRideType, string> = { TESTRIDE: 'टेस्ट राइड', BOOKING: 'बाइक बुकिङ' };
 
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
@@ -111,6 +103,7 @@ export class TestRideService implements OnModuleInit {
     private readonly branches: BranchService,
     private readonly models: BikeModelService,
     private readonly branchCounters: BranchCounters,
+    private readonly settings: SettingService,
     private readonly referrerCounters: ReferrerCounters,
   ) {}
 
@@ -271,16 +264,17 @@ export class TestRideService implements OnModuleInit {
     const what = TYPE_LABEL[b.type];
     const values = { name: b.name, what, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
     const nepali = b.lang === 'ne';
+    const texts = await this.settings.readIn(em, [smsTemplateKey('sms_template_test_ride', b.lang), 'sms_template_test_ride_branch']);
     const messages = [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: fillTemplate(nepali ? TEST_RIDE_SMS_NE.customer : TEST_RIDE_SMS.customer, nepali ? { ...values, what: TYPE_LABEL_NE[b.type] } : values),
+        text: fillTemplate(String(texts[smsTemplateKey('sms_template_test_ride', b.lang)]), nepali ? { ...values, what: TYPE_LABEL_NE[b.type] } : values),
       },
     ];
     const branchMobile = parseNepalMobile(b.branch.mobile);
     if (branchMobile) {
-      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(TEST_RIDE_SMS.branch, values) });
+      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(texts.sms_template_test_ride_branch, values) });
     }
     await this.sms.queue(em, messages);
   }

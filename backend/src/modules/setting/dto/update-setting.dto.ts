@@ -155,6 +155,18 @@ export class UpdateSettingDto {
   @IsOptional() @Trim() @IsString() @MaxLength(480) @Contains('{prize}', { message: 'The Nepali prize template must contain {prize}.' })
   sms_template_prize_ne?: string;
 
+  @ApiProperty({ required: false, description: "A test ride's SMS to the customer; {what}, {name}, {model}, {branch} may be used" })
+  @IsOptional() @Trim() @IsString() @MinLength(1, { message: 'The test ride SMS may not be empty.' }) @MaxLength(480)
+  sms_template_test_ride?: string;
+
+  @ApiProperty({ required: false, description: "A test ride's SMS to the customer, in Nepali" })
+  @IsOptional() @Trim() @IsString() @MinLength(1, { message: 'The Nepali test ride SMS may not be empty.' }) @MaxLength(480)
+  sms_template_test_ride_ne?: string;
+
+  @ApiProperty({ required: false, description: "A test ride's alert to the branch's mobile; {what}, {name}, {phone}, {model}, {city} may be used" })
+  @IsOptional() @Trim() @IsString() @MinLength(1, { message: 'The branch test ride SMS may not be empty.' }) @MaxLength(480)
+  sms_template_test_ride_branch?: string;
+
   @ApiProperty({ required: false, nullable: true, example: '2083-01-15', description: "The campaign's last day (AD, YYYY-MM-DD); retention counts from it" })
   @IsOptional() @EmptyToNull() @ValidateIf((_, v) => v !== null)
   @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'The campaign end must be a date (YYYY-MM-DD).' })
