@@ -33,7 +33,8 @@ export async function insertDemoSales(query: Query, o: DemoSalesOptions): Promis
               ($2::int[])[1 + (g - 1) % array_length($2::int[], 1)] AS branch_id,
               now() - make_interval(secs => floor(random() * $3 * 86400)::int) AS at,
               random() AS luck,
-              random() AS luck2
+              random() AS luck2,
+              CASE WHEN g % 7 = 0 THEN (ARRAY['facebook','tiktok','google'])[1 + (g / 7) % 3] END AS utm
          FROM generate_series(1, $1::int) AS g
      ),
      models AS (SELECT array_agg(id ORDER BY id) AS ids FROM bike_model),
@@ -44,7 +45,7 @@ export async function insertDemoSales(query: Query, o: DemoSalesOptions): Promis
      ),
      pre AS (
        INSERT INTO preregistration
-         (slug, name, address, phone, citizenship_no, bike_model_id, branch_id, nearest_branch_id, source, shared, utm_source,
+         (slug, name, address, phone, citizenship_no, bike_model_id, branch_id, nearest_branch_id, source, shared, utm_source, referrer_id,
           is_verified, verified_at, status, purchased, prize, created_at, updated_at)
        SELECT substr(translate(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), 1, 16),
               (ARRAY['Ram','Sita','Hari','Gita','Bikash','Sabina','Suman','Anita','Prakash','Manisha','Rajesh','Pooja'])[1 + g % 12]
@@ -58,7 +59,7 @@ export async function insertDemoSales(query: Query, o: DemoSalesOptions): Promis
               branch_id, branch_id,
               (ARRAY['NEWSPAPER','SOCIAL MEDIA','RADIO','TVC','EXISTING CUSTOMER','TEST RIDE'])[1 + g % 6],
               luck < 0.3,
-              CASE WHEN g % 7 = 0 THEN (ARRAY['facebook','tiktok','google'])[1 + (g / 7) % 3] END,
+              utm, (SELECT s.id FROM sources s WHERE s.utm_source = utm),
               true, at + interval '3 minutes', CASE WHEN $4 THEN 'purchased' ELSE 'verified' END, $4,
               CASE WHEN luck < 0.85 THEN ($5::int[])[1] ELSE ($5::int[])[1 + floor(luck2 * array_length($5::int[], 1))::int] END,
               at, at

@@ -8,6 +8,7 @@ import { seedCampaign } from './campaign.seed';
 import { seedSales } from './sales.seed';
 import { seedFairDay } from './fair-day.seed';
 import { seedTestRides } from './test-ride.seed';
+import { seedShares } from './shares.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
 import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
 import { ROLES } from './roles';
@@ -20,7 +21,7 @@ export interface DemoContext {
   uploadDir?: string;
 }
 /** The catalogue first: later steps name its bike models. */
-export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedFairDay, seedTestRides];
+export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedFairDay, seedTestRides, seedShares];
 
 /** Idempotent seeds: roles on every boot; the demo only into an empty database. */
 @Injectable()
