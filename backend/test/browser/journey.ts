@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORDS } from '../harness/test-app';
+import { launchBrowser } from '../harness/browser';
+import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
+import { DEMO_PASSWORDS, startTestApp, TestApp } from '../harness/test-app';
 
 /**
  * What every browser journey shares: generous waits for a loaded 2-core machine, a
@@ -73,4 +75,28 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 /** The text of the 6-digit code in an SMS text. */
 export function codeIn(text: string): string | null {
   return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
+}
+
+/** A journey's world: the app listening for Chromium, its SMS going to a fake Sparrow gateway (real HTTP), and the browser. */
+export interface SmsJourney {
+  t: TestApp;
+  fake: FakeProvider;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startSmsJourney(): Promise<SmsJourney> {
+  const fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
+  const t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+  const browser = await launchBrowser();
+  return {
+    t,
+    fake,
+    browser,
+    close: async () => {
+      await browser.close();
+      await t.close();
+      await fake.close();
+    },
+  };
 }

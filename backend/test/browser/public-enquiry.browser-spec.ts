@@ -1,11 +1,11 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ageOtpMessages, allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
-import { launchBrowser, PHONE } from '../harness/browser';
-import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
-import { startTestApp, TestApp } from '../harness/test-app';
+import { PHONE } from '../harness/browser';
+import { FakeProvider } from '../harness/fake-provider';
+import { TestApp } from '../harness/test-app';
 import { Clock } from '../../src/common/clock';
 import { addDays, campaignDay, localToUtc } from '../../src/common/time';
-import { codeIn, newContext, signIn, step } from './journey';
+import { codeIn, newContext, signIn, step, startSmsJourney, type SmsJourney } from './journey';
 
 /**
  * Journey: a visitor on a phone pre-registers from the landing page, verifies the code the
@@ -15,21 +15,19 @@ describe('public enquiry (browser)', () => {
   let t: TestApp;
   let fake: FakeProvider;
   let browser: Browser;
+  let journey: SmsJourney;
   let context: BrowserContext;
   const PRIZE = 5000;
 
   beforeAll(async () => {
-    fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
-    t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+    journey = await startSmsJourney();
+    ({ t, fake, browser } = journey);
     // The whole public stock of today: one prize, won for sure.
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: PRIZE, probability: 100 });
     await commitOnTime(t.app);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await fake?.close();
+    await journey?.close();
   });
   beforeEach(async () => {
     context = await newContext(browser, PHONE);

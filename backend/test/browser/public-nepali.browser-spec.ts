@@ -1,9 +1,9 @@
 import { Browser, BrowserContext } from 'playwright-core';
 import { allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
-import { launchBrowser, PHONE } from '../harness/browser';
-import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
-import { startTestApp, TestApp } from '../harness/test-app';
-import { codeIn, newContext, step } from './journey';
+import { PHONE } from '../harness/browser';
+import { FakeProvider } from '../harness/fake-provider';
+import { TestApp } from '../harness/test-app';
+import { codeIn, newContext, step, startSmsJourney, type SmsJourney } from './journey';
 
 /**
  * Journey (#15): a visitor whose phone is set to Nepali goes from the landing page to the
@@ -14,19 +14,17 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
   let t: TestApp;
   let fake: FakeProvider;
   let browser: Browser;
+  let journey: SmsJourney;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
-    t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+    journey = await startSmsJourney();
+    ({ t, fake, browser } = journey);
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 5000, probability: 100 });
     await commitOnTime(t.app);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await fake?.close();
+    await journey?.close();
   });
   beforeEach(async () => {
     context = await newContext(browser, { ...PHONE, locale: 'ne-NP' });

@@ -1,9 +1,8 @@
 import { Browser, BrowserContext } from 'playwright-core';
 import { allocate, pendingPreregistration, uniqueDigits, uniquePhone } from '../factories/campaign';
-import { launchBrowser } from '../harness/browser';
-import { FakeProvider, SPARROW_OK, startFakeProvider } from '../harness/fake-provider';
-import { startTestApp, TestApp } from '../harness/test-app';
-import { codeIn, newContext, signIn, step } from './journey';
+import { FakeProvider } from '../harness/fake-provider';
+import { TestApp } from '../harness/test-app';
+import { codeIn, newContext, signIn, step, startSmsJourney, type SmsJourney } from './journey';
 
 /**
  * Journey: branch staff pre-register a customer at the counter, confirm the phone, are told
@@ -13,16 +12,16 @@ describe('staff pre-registration (browser)', () => {
   let t: TestApp;
   let fake: FakeProvider;
   let browser: Browser;
+  let journey: SmsJourney;
   let context: BrowserContext;
   const PRIZE = 4500;
 
   beforeAll(async () => {
-    fake = await startFakeProvider({ 'POST /v2/sms/': { body: SPARROW_OK } });
-    t = await startTestApp({ listen: true, env: { SMS_PROVIDER: 'sparrow', SMS_BASE_URL: `${fake.url}/v2`, SMS_TOKEN: 'test-token' } });
+    journey = await startSmsJourney();
+    ({ t, fake, browser } = journey);
     const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
     // Today's stock of the staff's branch: won for sure.
     await allocate(t.db, { type: 'preregistration_branch', branchId: staff.branch_id, count: 5, amount: PRIZE, probability: 100 });
-    browser = await launchBrowser();
   });
   beforeEach(async () => {
     // The wheel honours reduced motion: it shows where it lands without the 6 s spin.
@@ -32,9 +31,7 @@ describe('staff pre-registration (browser)', () => {
     await context?.close();
   });
   afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await fake?.close();
+    await journey?.close();
   });
 
   it('creates, confirms, rejects a wrong code, verifies the right one and shows the prize', async () => {
