@@ -68,7 +68,7 @@ export default function App() {
   if (full) {
     return (
       <>
-        <Suspense fallback={<p className="page-loading">Loading…</p>}>
+        <Suspense fallback={<p className="page-loading">{t('Loading…')}</p>}>
           {route.name === 'winners' && <WinnerListPage />}
           {route.name === 'fairness' && <FairnessPage />}
           {route.name === 'reset-password' && <ResetPasswordPage />}

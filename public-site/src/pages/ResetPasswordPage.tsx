@@ -1,4 +1,6 @@
+import { t } from '../i18n';
+
 /** `/reset-password`: an empty placeholder (SPEC section 2). */
 export default function ResetPasswordPage() {
-  return <div className="page narrow" aria-label="Reset password" />;
+  return <div className="page narrow" aria-label={t('Reset password')} />;
 }
