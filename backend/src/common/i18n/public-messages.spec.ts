@@ -4,6 +4,7 @@ describe('the public API in Nepali (publicMessage)', () => {
   it('translates exact messages and generated ones by their shape, the numbers in Devanagari', () => {
     expect(publicMessage('The code is incorrect.', 'ne')).toBe('कोड मिलेन।');
     expect(publicMessage('The bike model field is required.', 'ne')).toBe('बाइकको मोडेल आवश्यक छ।');
+    expect(publicMessage('The code is required.', 'ne')).toBe('कोड आवश्यक छ।');
     expect(publicMessage('The selected nearest branch is invalid.', 'ne')).toBe('छानिएको नजिकको शोरुम मान्य छैन।');
     expect(publicMessage('The name may not be greater than 60 characters.', 'ne')).toBe('नाम ६० अक्षरभन्दा लामो हुन सक्दैन।');
     expect(publicMessage('The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).', 'ne')).toBe(

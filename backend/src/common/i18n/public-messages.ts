@@ -73,7 +73,7 @@ const EXACT: Record<string, string> = {
 
 /** Generated messages by their shape; `$n` are the parts the English carries. */
 const SHAPES: Array<[RegExp, (...parts: string[]) => string]> = [
-  [/^The (.+) field is required\.$/, (f) => `${field(f)} आवश्यक छ।`],
+  [/^The (.+?)(?: field)? is required\.$/, (f) => `${field(f)} आवश्यक छ।`],
   [/^The selected (.+) is invalid\.$/, (f) => `छानिएको ${field(f)} मान्य छैन।`],
   [/^The (.+) may not be greater than (\d+) characters\.$/, (f, n) => `${field(f)} ${digits(n)} अक्षरभन्दा लामो हुन सक्दैन।`],
   [/^The (.+) format is invalid\.$/, (f) => `${field(f)} को ढाँचा मिलेन।`],
