@@ -9,6 +9,7 @@ import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
 import { UPLOADS_URL } from '../file/file-view';
 import { FileService } from '../file/file.service';
+import { SETTING_DEFAULTS } from './setting.defaults';
 import { SettingService } from './setting.service';
 
 /** A stored picture as a page needs it: where, and its size (so the browser keeps its room). */
@@ -121,6 +122,9 @@ export function heroDrawing(template: string, brand: Pick<SiteBrand, 'color_prim
     .replace(/class="c2" stop-color="[^"]*"/g, `stop-color="${brand.color_secondary}"`);
 }
 
+/** A colour as the page writes it into its styles: #rrggbb only (the form checks it; this holds whatever the table says). */
+const colour = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback);
+
 const picture = (f: { filename: string; width: number | null; height: number | null } | undefined): Picture | null =>
   f && f.width && f.height ? { url: UPLOADS_URL + f.filename, width: f.width, height: f.height } : null;
 
@@ -199,8 +203,8 @@ export class SitePage {
       logo: picture(files.get(v.logo_id!)),
       hero_phone: picture(files.get(v.hero_phone_id!)),
       hero_desktop: picture(files.get(v.hero_desktop_id!)),
-      color_primary: v.color_primary.toLowerCase(),
-      color_secondary: v.color_secondary.toLowerCase(),
+      color_primary: colour(v.color_primary, SETTING_DEFAULTS.color_primary),
+      color_secondary: colour(v.color_secondary, SETTING_DEFAULTS.color_secondary),
     };
   }
 
