@@ -55,6 +55,12 @@ function remember(next: Lang) {
 export function setLang(next: Lang) {
   current = next;
   remember(next);
+  // A `?lang=` in the address would win over the choice on the next load: it goes.
+  const url = new URL(window.location.href);
+  if (url.searchParams.has('lang')) {
+    url.searchParams.delete('lang');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  }
   document.documentElement.lang = next;
   for (const el of document.querySelectorAll<HTMLElement>('[data-t]')) {
     const key = el.dataset.t as StaticText;

@@ -95,9 +95,9 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
     await page.close();
   });
 
-  it('switches to English from the header, and keeps the choice over a reload', async () => {
+  it('switches to English from the header, and keeps the choice over a reload (a ?lang=ne link included)', async () => {
     const page = await context.newPage();
-    await page.goto(`${t.url}/`);
+    await page.goto(`${t.url}/?lang=ne`);
     await page.getByRole('heading', { name: 'नयाँ बाइकमा नगद छुट जित्नुहोस्' }).waitFor();
     await page.getByRole('link', { name: 'Read in English' }).click();
     await page.getByRole('heading', { name: 'Win a cash discount on your new bike' }).waitFor();
