@@ -6,7 +6,6 @@ import { JwtService } from '@nestjs/jwt';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
-import { LANG_COOKIE, pickLang } from '@campaign/domain';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
 import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff } from './common/http/request-budget';
@@ -15,7 +14,7 @@ import { sendText, servePublicAnswers } from './common/http/cached-json';
 import { precompressedSuffix } from './common/http/precompressed';
 import { inlineScriptHashes, securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation';
-import { PublicLanguageInterceptor } from './common/i18n/public-messages';
+import { publicLang, PublicLanguageInterceptor } from './common/i18n/public-messages';
 import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
@@ -84,15 +83,6 @@ function mountApiDocs(app: INestApplication) {
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
 }
 
-/** One cookie's value from a Cookie header (the page's language choice), or undefined. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, v] = part.trim().split('=');
-    if (k === name) return v;
-  }
-  return undefined;
-}
-
 /** A Host header that can only be a host name or address (with a port): anything else is not used in a link. */
 const HOST_RE = /^([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}(:\d{1,5})?$|^\[[0-9a-f:.]{2,45}\](:\d{1,5})?$/i;
 
@@ -106,7 +96,7 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
   const branded = (req: Request, res: Response, next: NextFunction, index: string) => {
     const host = req.get('host') ?? '';
     const origin = sitePage.origin(HOST_RE.test(host) ? `${req.protocol}://${host.toLowerCase()}` : config.app.publicUrl);
-    const lang = pickLang(req.query.lang, cookieValue(req.get('cookie'), LANG_COOKIE), req.get('accept-language'));
+    const lang = publicLang(req);
     res.append('Vary', 'Cookie, Accept-Language');
     sitePage.page(index, origin, lang).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
   };

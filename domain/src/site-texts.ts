@@ -47,3 +47,9 @@ export const STATIC_TEXTS = {
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type StaticText = keyof typeof STATIC_TEXTS;
+
+/** The header's switch while the page is in `lang`: it offers the other language, named in that language, and links to it. */
+export function langSwitch(lang: Lang): { other: Lang; href: string; label: string; text: string } {
+  const other: Lang = lang === 'ne' ? 'en' : 'ne';
+  return { other, href: `?lang=${other}`, label: STATIC_TEXTS['lang.switchLabel'][lang], text: STATIC_TEXTS['lang.switch'][lang] };
+}

@@ -1,4 +1,4 @@
-import { adToBs, formatNumber, LANG_COOKIE, rupees as domainRupees, STATIC_TEXTS, toDevanagariDigits, type Lang, type StaticText } from '@campaign/domain';
+import { adToBs, formatNumber, LANG_COOKIE, langSwitch, rupees as domainRupees, STATIC_TEXTS, toDevanagariDigits, type Lang, type StaticText } from '@campaign/domain';
 import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { NE } from './i18n.ne';
 
@@ -66,14 +66,14 @@ export function setLang(next: Lang) {
     const key = el.dataset.t as StaticText;
     if (STATIC_TEXTS[key] && key !== 'lang.switch') el.textContent = STATIC_TEXTS[key][next];
   }
-  const other: Lang = next === 'ne' ? 'en' : 'ne';
   const toggle = document.querySelector<HTMLAnchorElement>('.lang-switch');
   if (toggle) {
-    toggle.textContent = STATIC_TEXTS['lang.switch'][next];
-    toggle.setAttribute('aria-label', STATIC_TEXTS['lang.switchLabel'][next]);
-    toggle.setAttribute('href', `?lang=${other}`);
-    toggle.setAttribute('hreflang', other);
-    toggle.lang = other;
+    const to = langSwitch(next);
+    toggle.textContent = to.text;
+    toggle.setAttribute('aria-label', to.label);
+    toggle.setAttribute('href', to.href);
+    toggle.setAttribute('hreflang', to.other);
+    toggle.lang = to.other;
   }
   for (const listener of listeners) listener();
 }

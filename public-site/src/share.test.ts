@@ -8,13 +8,15 @@ describe('the share link', () => {
     expect(new URL(url).searchParams.get('utm_source')).toBe('ref-0123456789abcdef');
   });
 
-  it('gives each network the link (and the words where it takes them), TikTok none', () => {
+  it('gives each network the link (and the words where it takes them); TikTok, which takes none, gets it copied', () => {
     const url = shareLink('https://c.example', 'abcdefabcdefabcd');
-    const byName = Object.fromEntries(shareTargets(url, shareText('Campaign 2082')).map((t) => [t.name, t.href]));
+    const targets = shareTargets(url, shareText('Campaign 2082'));
+    const byName = Object.fromEntries(targets.map((t) => [t.name, t.href]));
     expect(Object.keys(byName)).toEqual(['Facebook', 'WhatsApp', 'Viber', 'TikTok']);
     expect(new URL(byName.Facebook!).searchParams.get('u')).toBe(url);
     expect(new URL(byName.WhatsApp!).searchParams.get('text')).toBe(`${shareText('Campaign 2082')} ${url}`);
     expect(decodeURIComponent(byName.Viber!.split('text=')[1])).toContain(url);
-    expect(byName.TikTok).toBeNull();
+    // TikTok takes no link: its button copies it and opens TikTok.
+    expect(targets.filter((t) => t.copyFirst).map((t) => [t.name, t.href])).toEqual([['TikTok', 'https://www.tiktok.com/']]);
   });
 });

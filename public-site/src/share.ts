@@ -14,8 +14,10 @@ export function shareText(campaign: string): string {
 
 export interface ShareTarget {
   name: string;
-  /** Where the link opens; null for a network with no way to pass a link (the link is copied instead). */
-  href: string | null;
+  /** Where the button opens. */
+  href: string;
+  /** The network has no way to take a link: the button copies it first, for the visitor to paste. */
+  copyFirst: boolean;
 }
 
 /**
@@ -25,11 +27,9 @@ export interface ShareTarget {
 export function shareTargets(url: string, text: string): ShareTarget[] {
   const both = encodeURIComponent(`${text} ${url}`);
   return [
-    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
-    { name: 'WhatsApp', href: `https://wa.me/?text=${both}` },
-    { name: 'Viber', href: `viber://forward?text=${both}` },
-    { name: 'TikTok', href: null },
+    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`, copyFirst: false },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${both}`, copyFirst: false },
+    { name: 'Viber', href: `viber://forward?text=${both}`, copyFirst: false },
+    { name: 'TikTok', href: 'https://www.tiktok.com/', copyFirst: true },
   ];
 }
-
-export const TIKTOK_URL = 'https://www.tiktok.com/';

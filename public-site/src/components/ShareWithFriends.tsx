@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { t } from '../i18n';
-import { shareLink, shareTargets, shareText, TIKTOK_URL } from '../share';
+import { shareLink, shareTargets, shareText } from '../share';
 
 /**
  * "Share with friends" after the prize (#19): the phone's share sheet where the browser
@@ -37,15 +37,9 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
         <ul className="share-targets">
           {shareTargets(url, text).map((t) => (
             <li key={t.name}>
-              {t.href ? (
-                <a className="btn btn-secondary" href={t.href} target="_blank" rel="noopener noreferrer">
-                  {t.name}
-                </a>
-              ) : (
-                <a className="btn btn-secondary" href={TIKTOK_URL} target="_blank" rel="noopener noreferrer" onClick={() => void copy()}>
-                  {t.name}
-                </a>
-              )}
+              <a className="btn btn-secondary" href={t.href} target="_blank" rel="noopener noreferrer" onClick={t.copyFirst ? () => void copy() : undefined}>
+                {t.name}
+              </a>
             </li>
           ))}
         </ul>

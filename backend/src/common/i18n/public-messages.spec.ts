@@ -33,10 +33,13 @@ describe('the public API in Nepali (publicMessage)', () => {
     expect(translateBody(body, 'en')).toBe(body);
   });
 
-  it("reads the caller's language: ?lang, then Accept-Language; a signed-in caller (staff) reads English", () => {
+  it("reads the caller's language: ?lang, then the remembered choice, then Accept-Language; a signed-in caller (staff) reads English", () => {
     expect(publicLang({ query: {}, headers: { 'accept-language': 'ne-NP,ne;q=0.9,en;q=0.8' } })).toBe('ne');
     expect(publicLang({ query: { lang: 'en' }, headers: { 'accept-language': 'ne' } })).toBe('en');
     expect(publicLang({ query: { lang: 'ne' }, headers: {} })).toBe('ne');
+    // The choice the site remembered wins over the browser's languages, and loses to ?lang.
+    expect(publicLang({ query: {}, headers: { cookie: 'a=1; lang=en', 'accept-language': 'ne' } })).toBe('en');
+    expect(publicLang({ query: { lang: 'ne' }, headers: { cookie: 'lang=en' } })).toBe('ne');
     expect(publicLang({ query: {}, headers: { 'accept-language': 'en-US,en;q=0.9' } })).toBe('en');
     expect(publicLang({ query: {}, headers: { 'accept-language': 'ne', authorization: 'Bearer x' } })).toBe('en');
   });

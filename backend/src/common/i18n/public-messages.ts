@@ -1,4 +1,4 @@
-import { Lang, pickLang, toDevanagariDigits } from '@campaign/domain';
+import { Lang, LANG_COOKIE, pickLang, toDevanagariDigits } from '@campaign/domain';
 import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
@@ -105,11 +105,24 @@ export function publicMessage(message: string, lang: Lang): string {
   return message;
 }
 
-/** The language of a public caller (`?lang=`, then Accept-Language); staff (signed in) read English. */
+/**
+ * The language of a public caller, for the page and the API alike: `?lang=`, then the choice
+ * the site remembered (the `lang` cookie), then Accept-Language; staff (signed in) read English.
+ */
 export function publicLang(req: Pick<Request, 'query' | 'headers'>): Lang {
   if (req.headers.authorization) return 'en';
   const header = req.headers['accept-language'];
-  return pickLang((req.query as Record<string, unknown> | undefined)?.lang, undefined, Array.isArray(header) ? header[0] : header);
+  const remembered = cookieValue(req.headers.cookie, LANG_COOKIE);
+  return pickLang((req.query as Record<string, unknown> | undefined)?.lang, remembered, Array.isArray(header) ? header[0] : header);
+}
+
+/** One cookie's value from a Cookie header, or undefined. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, v] = part.trim().split('=');
+    if (k === name) return v;
+  }
+  return undefined;
 }
 
 /** An answer's words (`message`, and each field's messages under `errors`) in `lang`. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLIENT_SEED_PATTERN, CommittedAllocation, drawIdFrom, fairRoll, formatDrawId, newClientSeed, PublicDraw, type AllocationType } from '@campaign/domain';
+import { CLIENT_SEED_PATTERN, CommittedAllocation, drawIdFrom, fairRoll, formatDrawId, newClientSeed, PublicDraw, type AllocationType, type Lang } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -9,7 +9,6 @@ import { AllocationService } from '../allocation/allocation.service';
 import { FairnessService } from '../fairness/fairness.service';
 import { fillTemplate, SETTING_DEFAULTS, SettingKey, smsTemplateKey } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
-import { CampaignOver } from '../setting/campaign-over';
 import { SmsService } from '../sms/sms.service';
 import { drawAudit, runDraw } from './draw.logic';
 
@@ -34,7 +33,7 @@ export interface DrawRequest {
     /** Settings key of the SMS text: sms_template_prize by default ({name}, {prize}, {campaign}, {brand}). */
     templateKey?: Extract<SettingKey, `sms_template_${string}`>;
     /** The visitor's language: the template's Nepali twin (`<key>_ne`) when there is one. */
-    lang?: 'en' | 'ne';
+    lang?: Lang;
     /** More placeholders for the template (e.g. the purchase's {bill_no}, {total}). */
     values?: Record<string, string | number>;
     smsKind?: string;
@@ -115,8 +114,7 @@ export class DrawService {
     const existing = await this.find(em, req.kind, req.recordId);
     if (existing) return existing;
     // After the campaign's last day nothing is drawn (a draw made before is still answered above).
-    const ended = await this.settings.campaignEndedOn();
-    if (ended) throw new CampaignOver(ended);
+    await this.settings.refuseAfterCampaign();
 
     // The provably fair draw (docs/fairness.md): the day's committed scheme and secret seed,
     // the customer's seed, and rolls anyone can recompute once the day's seed is revealed.

@@ -80,8 +80,8 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   /** Makes the commitment of every day whose commitment time has passed and that has none yet. */
   async commitDue(): Promise<string[]> {
     // No day after the campaign's last is committed: nothing is drawn then.
-    const endsOn = await this.settings.get('campaign_ends_on');
-    const days = (await this.freeze.daysDue()).filter((day) => !endsOn || day <= endsOn);
+    const days: string[] = [];
+    for (const day of await this.freeze.daysDue()) if (await this.settings.campaignRunsOn(day)) days.push(day);
     for (const day of days) await this.dataSource.transaction((em) => this.commitment(em, day));
     return days;
   }

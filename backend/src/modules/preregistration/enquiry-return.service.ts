@@ -1,4 +1,4 @@
-import { OTP, parseNepalMobile } from '@campaign/domain';
+import { OTP, parseNepalMobile, type Lang } from '@campaign/domain';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -17,7 +17,7 @@ interface ReturnRow {
   slug: string;
   name: string;
   phone: string;
-  lang: 'en' | 'ne';
+  lang: Lang;
   is_verified: boolean;
   code: string | null;
   code_attempts: number;

@@ -1,3 +1,4 @@
+import type { Lang } from '@campaign/domain';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { BikeModelEntity } from '../bike-model/bike-model.entity';
 import { BranchEntity } from '../branch/branch.entity';
@@ -91,7 +92,7 @@ export class PreregistrationEntity {
 
   /** The language the visitor used ('en' or 'ne'): their code and prize SMS go out in it. */
   @Column({ type: 'text', default: 'en' })
-  lang: 'en' | 'ne';
+  lang: Lang;
 
   /** The personal code of the record's share link (`?utm_source=ref-<code>`), made by the database. */
   @Column({ type: 'text', insert: false, update: false })

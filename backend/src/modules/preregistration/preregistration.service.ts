@@ -1,11 +1,10 @@
-import { CampaignOver } from '../setting/campaign-over';
 import { phoneLookup, PreregistrationQuery } from './dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, erasedIdentityKey, IdentityField } from './erased-identity';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { maskPhone } from '@campaign/domain';
+import { maskPhone, type Lang } from '@campaign/domain';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, inBranch, scopeToBranch } from '../../common/auth/branch-scope';
@@ -89,7 +88,7 @@ interface LockedRow {
   code_attempts: number;
   code_expires_at: Date | null;
   client_seed: string | null;
-  lang: 'en' | 'ne';
+  lang: Lang;
 }
 
 /** A pre-registration locked for erasure: what the erasure blanks, keys and deletes. */
@@ -364,8 +363,9 @@ export class PreregistrationService implements OnModuleInit {
   // ---------------------------------------------------------------- writes
 
   /** POST /enquiry. The captcha was checked by the controller. */
-  async createPublic(dto: CreateEnquiryDto, screenshot?: Upload, lang: 'en' | 'ne' = 'en'): Promise<PublicPreregistration> {
-    await this.refuseAfterCampaign();
+  async createPublic(dto: CreateEnquiryDto, screenshot?: Upload, lang: Lang = 'en'): Promise<PublicPreregistration> {
+    // After the campaign's last day no one registers (the draw that follows is closed too).
+    await this.settings.refuseAfterCampaign();
     // Per-phone limit on top of the per-address one: a phone cannot be hammered from many addresses.
     const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
     if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
@@ -401,7 +401,8 @@ export class PreregistrationService implements OnModuleInit {
 
   /** POST /preregistration: branch staff only (the route's access rule), tied to their branch. */
   async createStaff(actor: AuthUser, dto: CreatePreregistrationDto, screenshot?: Upload): Promise<PreregistrationDetail> {
-    await this.refuseAfterCampaign();
+    // After the campaign's last day no one registers (the draw that follows is closed too).
+    await this.settings.refuseAfterCampaign();
     const errors: FieldErrors = {};
     await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
     await this.checkDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no }, actor, errors);
@@ -429,12 +430,6 @@ export class PreregistrationService implements OnModuleInit {
       actor,
     );
     return this.findForStaff(actor, saved.slug);
-  }
-
-  /** After the campaign's last day no one registers (the draw that follows is closed too). */
-  private async refuseAfterCampaign() {
-    const ended = await this.settings.campaignEndedOn();
-    if (ended) throw new CampaignOver(ended);
   }
 
   private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser | null): Promise<PreregistrationEntity> {
@@ -605,7 +600,7 @@ export class PreregistrationService implements OnModuleInit {
    * PGlite serves one transaction at a time). The text's {link} is the record's verify page.
    * Also used by the visitor's return path (enquiry-return.service.ts).
    */
-  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string; lang?: 'en' | 'ne' }, send: boolean, settings: SettingValues): Promise<void> {
+  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string; lang?: Lang }, send: boolean, settings: SettingValues): Promise<void> {
     if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await em.query(

@@ -1,3 +1,4 @@
+import type { Lang } from '@campaign/domain';
 /** Every setting, its type and its default (a key missing from the table reads as its default). */
 export interface SocialLink {
   label: string;
@@ -97,7 +98,7 @@ export const SETTING_DEFAULTS: Readonly<SettingValues> = Object.freeze({
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
 
 /** An SMS text in the visitor's language: `<key>_ne` for Nepali where there is one, else the English `<key>`. */
-export function smsTemplateKey<K extends SettingKey>(key: K, lang: 'en' | 'ne'): SettingKey {
+export function smsTemplateKey<K extends SettingKey>(key: K, lang: Lang): SettingKey {
   const nepali = `${key}_ne` as SettingKey;
   return lang === 'ne' && SETTING_KEYS.includes(nepali) ? nepali : key;
 }

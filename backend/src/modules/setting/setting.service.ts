@@ -9,6 +9,7 @@ import { sanitizeRichText } from '../../common/rich-text';
 import { ConfigService } from '../../config/config.module';
 import { ImageRef, imageRef } from '../file/file-view';
 import { FileService, ImageChoice } from '../file/file.service';
+import { CampaignOver } from './campaign-over';
 import { UpdateSettingDto } from './dto/update-setting.dto';
 import { SETTING_DEFAULTS, SETTING_IMAGES, SETTING_KEYS, SettingImage, SettingKey, SettingValues, SocialLink } from './setting.defaults';
 import { Upload } from '../file/upload';
@@ -70,8 +71,20 @@ export class SettingService {
    * and the prize draws are closed and no day is committed; test rides stay open (#19).
    */
   async campaignEndedOn(): Promise<string | null> {
+    const today = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
+    return (await this.campaignRunsOn(today)) ? null : await this.get('campaign_ends_on');
+  }
+
+  /** Whether `day` (Nepal, YYYY-MM-DD) is within the campaign: on or before its last day, or any day while it has none. */
+  async campaignRunsOn(day: string): Promise<boolean> {
     const endsOn = await this.get('campaign_ends_on');
-    return endsOn && campaignDay(this.clock.now(), this.config.get('app').campaignTz) > endsOn ? endsOn : null;
+    return !endsOn || day <= endsOn;
+  }
+
+  /** The one refusal of what closes with the campaign (registrations, draws): 403 CampaignOver after its last day. */
+  async refuseAfterCampaign(): Promise<void> {
+    const ended = await this.campaignEndedOn();
+    if (ended) throw new CampaignOver(ended);
   }
 
   getAll(): Promise<SettingValues> {

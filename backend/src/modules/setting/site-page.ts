@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { Lang, STATIC_TEXTS, StaticText } from '@campaign/domain';
+import { langSwitch, Lang, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
@@ -78,17 +78,17 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
     `<meta name="twitter:description" content="${e(description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
   ].join('\n    ');
-  const other: Lang = lang === 'ne' ? 'en' : 'ne';
+  const toggle = langSwitch(lang);
   let html = template
     .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
     // The switch names the other language in that language, and links to it.
     .replace(
       /<a class="lang-switch"[^>]*>[^<]*<\/a>/,
-      `<a class="lang-switch" href="?lang=${other}" hreflang="${other}" lang="${other}" data-t="lang.switch" aria-label="${e(text('lang.switchLabel'))}">${e(text('lang.switch'))}</a>`,
+      `<a class="lang-switch" href="${toggle.href}" hreflang="${toggle.other}" lang="${toggle.other}" data-t="lang.switch" aria-label="${e(toggle.label)}">${e(toggle.text)}</a>`,
     )
     .replace(/(<[a-z0-9]+\s[^>]*data-t="([\w.]+)"[^>]*>)[^<]*/g, (m, open: string, key: string) =>
-      key in STATIC_TEXTS && key !== 'lang.switch' ? open + e(STATIC_TEXTS[key as StaticText][lang]) : m,
+      key in STATIC_TEXTS && key !== 'lang.switch' ? open + e(text(key as StaticText)) : m,
     )
     .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
     .replace('<!--brand:head-->', head);

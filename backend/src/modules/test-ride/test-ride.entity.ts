@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { BOOKING_TYPES } from '@campaign/domain';
+import { BOOKING_TYPES, type Lang } from '@campaign/domain';
 import { BikeModelEntity } from '../bike-model/bike-model.entity';
 import { BranchEntity } from '../branch/branch.entity';
 import { ReferrerEntity } from '../referrer/referrer.entity';
@@ -74,5 +74,5 @@ export class TestRideEntity {
 
   /** The language the visitor booked in ('en' or 'ne'): the customer's SMS goes out in it. */
   @Column({ type: 'text', default: 'en' })
-  lang: 'en' | 'ne';
+  lang: Lang;
 }

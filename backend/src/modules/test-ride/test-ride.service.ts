@@ -3,7 +3,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { parseNepalMobile } from '@campaign/domain';
+import { parseNepalMobile, type Lang } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -50,8 +50,6 @@ export const TEST_RIDE_TABLE: TableSpec = {
 
 /** The same booking (phone, branch, model, type) sent again within this window is stored once. */
 const DUPLICATE_WINDOW_SECONDS = 60;
-/** What a booking is called in a Nepali text ({what}); the texts themselves are settings (sms_template_test_ride*). */
-const TYPE_LABEL_NE: Record<TestRideType, string> = { TESTRIDE: 'टेस्ट राइड', BOOKING: 'बाइक बुकिङ' };
 
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
 const PHONE_DAILY_LIMIT = 5;
@@ -87,7 +85,11 @@ const TEST_RIDE_EXPORT_COLUMNS: ExportColumn<TestRideExportRow>[] = [
   { header: 'Referrer', width: 20, value: (r) => r.referrer },
 ];
 
-const TYPE_LABEL: Record<TestRideType, string> = { TESTRIDE: 'test ride', BOOKING: 'bike booking' };
+/** What a booking is called in its SMS ({what}), in each language; the texts themselves are settings (sms_template_test_ride*). */
+const TYPE_LABEL: Record<Lang, Record<TestRideType, string>> = {
+  en: { TESTRIDE: 'test ride', BOOKING: 'bike booking' },
+  ne: { TESTRIDE: 'टेस्ट राइड', BOOKING: 'बाइक बुकिङ' },
+};
 
 /** Test rides and bike bookings; the only code that names the test_ride table. */
 @Injectable()
@@ -134,7 +136,7 @@ export class TestRideService implements OnModuleInit {
    * the branch and a confirmation to the customer. A repeat of the same booking within a
    * minute (a double click, a retry on a slow network) answers the stored one.
    */
-  async create(dto: CreateTestRideDto, ip?: string, lang: 'en' | 'ne' = 'en'): Promise<{ slug: string; type: TestRideType }> {
+  async create(dto: CreateTestRideDto, ip?: string, lang: Lang = 'en'): Promise<{ slug: string; type: TestRideType }> {
     const type: TestRideType = dto.type ?? 'TESTRIDE';
     const { branch, model, place } = await this.checkReferences(dto);
     const booking = { phone: dto.phone, branchId: branch.id, modelId: model.id, type };
@@ -259,22 +261,22 @@ export class TestRideService implements OnModuleInit {
 
   private async queueSms(
     em: EntityManager,
-    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string }; lang: 'en' | 'ne' },
+    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string }; lang: Lang },
   ) {
-    const what = TYPE_LABEL[b.type];
-    const values = { name: b.name, what, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
-    const nepali = b.lang === 'ne';
-    const texts = await this.settings.readIn(em, [smsTemplateKey('sms_template_test_ride', b.lang), 'sms_template_test_ride_branch']);
+    const values = { name: b.name, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
+    // The customer's text in the language they booked in; the branch's alert in English (staff read it).
+    const customerKey = smsTemplateKey('sms_template_test_ride', b.lang);
+    const texts = await this.settings.readIn(em, [customerKey, 'sms_template_test_ride_branch']);
     const messages = [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: fillTemplate(String(texts[smsTemplateKey('sms_template_test_ride', b.lang)]), nepali ? { ...values, what: TYPE_LABEL_NE[b.type] } : values),
+        text: fillTemplate(String(texts[customerKey]), { ...values, what: TYPE_LABEL[b.lang][b.type] }),
       },
     ];
     const branchMobile = parseNepalMobile(b.branch.mobile);
     if (branchMobile) {
-      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(texts.sms_template_test_ride_branch, values) });
+      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(texts.sms_template_test_ride_branch, { ...values, what: TYPE_LABEL.en[b.type] }) });
     }
     await this.sms.queue(em, messages);
   }
