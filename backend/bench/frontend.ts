@@ -151,17 +151,38 @@ export interface LighthouseFigures {
  * A run that Chromium's trace spoils (NO_NAVSTART, NO_FCP: Lighthouse's own "please run
  * Lighthouse again") is run again, up to three times in all.
  */
-export async function lighthouse(root: string, url: string, timeoutMs = 120_000): Promise<LighthouseFigures> {
+export async function lighthouse(root: string, url: string, opts: { storage?: Record<string, string>; timeoutMs?: number } = {}): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(root, url, timeoutMs);
+      return await lighthouseOnce(root, url, opts.storage, opts.timeoutMs ?? 120_000);
     } catch (e) {
       if (attempt >= 3 || !/run Lighthouse again|NO_NAVSTART|NO_FCP/i.test(String(e))) throw e;
     }
   }
 }
 
-function lighthouseOnce(root: string, url: string, timeoutMs: number): Promise<LighthouseFigures> {
+/**
+ * A Chromium profile whose localStorage holds `storage` for the page's origin, and nothing in its
+ * cache: the page is opened for the first time, signed in. Written by visiting the API's health
+ * answer (no script of the app is loaded, so none is cached) and closing the browser.
+ */
+async function profileWithStorage(profile: string, url: string, chrome: string, storage: Record<string, string>): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: chrome,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.goto(new URL('/api/v1/health', url).href);
+    await page.evaluate((s) => Object.entries(s).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function lighthouseOnce(root: string, url: string, storage: Record<string, string> | undefined, timeoutMs: number): Promise<LighthouseFigures> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('Lighthouse only runs against 127.0.0.1 here');
   const cli = join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   if (!existsSync(cli)) throw new Error('lighthouse is not installed (npm install -D lighthouse@12 -w backend)');
@@ -169,6 +190,10 @@ function lighthouseOnce(root: string, url: string, timeoutMs: number): Promise<L
   removeOnCleanup(dir);
   const out = join(dir, 'report.json');
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const profile = join(dir, 'profile');
+  // A signed-in page: the profile carries the session, and Lighthouse must not wipe it (it then
+  // leaves the cache alone too, which the profile's first visit left without the app's files).
+  if (storage) await profileWithStorage(profile, url, chrome, storage);
   const args = [
     cli,
     url,
@@ -177,7 +202,8 @@ function lighthouseOnce(root: string, url: string, timeoutMs: number): Promise<L
     `--output-path=${out}`,
     '--quiet',
     '--max-wait-for-load=30000',
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${join(dir, 'profile')}`,
+    ...(storage ? ['--disable-storage-reset'] : []),
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`,
   ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chrome }, timeout: timeoutMs, cwd: dir }, (err, _stdout, stderr) => {

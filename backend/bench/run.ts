@@ -592,10 +592,11 @@ async function frontend({ APP, db }: Ctx) {
       met: r === largest ? r.found && r.jsGz < 250 * 1024 : r.found ? undefined : false,
     });
   }
-  // Every public route, a real record's code and draw pages, and the admin's login (the dashboard needs a session Lighthouse's CLI cannot carry).
+  // Every public route, a real record's code and draw pages, the admin's login, and its dashboard
+  // opened signed in (the session in the profile's localStorage, as the admin's sign-in leaves it).
   const [pending] = (await db.query(`SELECT slug FROM preregistration WHERE NOT is_verified AND branch_id IS NULL AND deleted_at IS NULL LIMIT 1`)).rows;
   const [won] = (await db.query(`SELECT slug FROM preregistration WHERE is_verified AND prize IS NOT NULL AND branch_id IS NULL AND deleted_at IS NULL LIMIT 1`)).rows;
-  type LighthousePage = [name: string, path: string, side: 'public' | 'admin'];
+  type LighthousePage = [name: string, path: string, side: 'public' | 'admin' | 'dashboard', storage?: Record<string, string>];
   const pages: LighthousePage[] = [
     ['landing page', '/', 'public'],
     ['landing page in Nepali', '/?lang=ne', 'public'],
@@ -607,17 +608,27 @@ async function frontend({ APP, db }: Ctx) {
   if (pending) pages.push(['code dialog of a record', `/enquiry/${pending.slug}/verify`, 'public']);
   if (won) pages.push(['draw of a record', `/enquiry/${won.slug}/draw`, 'public']);
   pages.push(['admin login', '/login', 'admin']);
-  for (const [name, path, side] of pages) {
+  // The admin's session as its sign-in stores it (admin/src/providers/session.ts).
+  const signedIn = async (email: string, password: string) => {
+    const r = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (r.status !== 200) throw new Error(`login ${email}: ${r.status}`);
+    const { access_token, user } = JSON.parse(r.body.toString());
+    return { access_token, user: JSON.stringify(user) };
+  };
+  pages.push(['admin dashboard, Super Admin', '/admin/', 'dashboard', await signedIn('admin@example.com', 'Admin@2082')]);
+  pages.push(['admin dashboard, branch staff', '/admin/', 'dashboard', await signedIn('staff@example.com', 'Staff@2082')]);
+  for (const [name, path, side, storage] of pages) {
     if (left() < 60_000) break;
-    const lh = await lighthouse(ROOT, `${APP}${path}`);
+    const lh = await lighthouse(ROOT, `${APP}${path}`, { storage });
     const a11yTarget = side === 'public' ? 100 : 95;
+    const lcpTarget = side === 'dashboard' ? 2500 : 2000;
     add({
       scenario: `Lighthouse 12 mobile, ${name}`,
       product: `score ${lh.score} · LCP ${fmt(lh.lcpMs / 1000, 2)} s · CLS ${fmt(lh.cls, 3)} · TBT ${fmt(lh.tbtMs)} ms · FCP ${fmt(lh.fcpMs / 1000, 2)} s · accessibility ${lh.a11y}`,
       baseline: '-',
       ratio: '-',
-      target: `≥ 95, LCP < 2.0 s, CLS < 0.05, accessibility ≥ ${a11yTarget}`,
-      met: lh.score >= 95 && lh.lcpMs < 2000 && lh.cls < 0.05 && lh.a11y >= a11yTarget,
+      target: `≥ 95, LCP < ${fmt(lcpTarget / 1000, 1)} s, CLS < 0.05, accessibility ≥ ${a11yTarget}`,
+      met: lh.score >= 95 && lh.lcpMs < lcpTarget && lh.cls < 0.05 && lh.a11y >= a11yTarget,
     });
   }
 }
