@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, type Plugin, type Rollup } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
 const loginAtRoot = (): Plugin => ({
@@ -13,11 +13,58 @@ const loginAtRoot = (): Plugin => ({
   },
 });
 
+/**
+ * A page of the admin other than /login starts downloading the shell's chunks (and, at /admin,
+ * the dashboard's) with the page, instead of after the login bundle has run and asked for
+ * them: on a slow phone link the shell no longer waits behind it. /login loads only what the
+ * form needs. A small inline script (its hash is in the backend's CSP) adds the
+ * modulepreload links; the paths are the ones src/screens.ts loads for.
+ */
+const preloadShell = (): Plugin => {
+  let base = '/';
+  return {
+    name: 'preload-shell',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const named = (suffix: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+          if (!chunk) throw new Error(`preload-shell: no chunk for ${suffix}`);
+          return chunk.fileName;
+        };
+        const closure = (start: string[], seen = new Set<string>()) => {
+          for (const file of start) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            closure(chunks.find((c) => c.fileName === file)?.imports ?? [], seen);
+          }
+          return seen;
+        };
+        const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+        const shell = [...closure([named('/src/AdminRouter.tsx')], new Set(loaded))].filter((f) => !loaded.has(f));
+        const dashboard = [
+          ...closure([named('/src/resources/registration/RegistrationDashboard.tsx')], new Set([...loaded, ...shell])),
+        ].filter((f) => !loaded.has(f) && !shell.includes(f));
+        const script =
+          `(function(){var p=location.pathname;if(p==='/login')return;` +
+          `var f=${JSON.stringify(shell)};if(p==='/admin'||p==='/admin/')f=f.concat(${JSON.stringify(dashboard)});` +
+          `f.forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.href='${base}'+n;document.head.appendChild(l)})})()`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+};
+
 // The backend serves dist/ at /admin/* and dist/index.html at /login too, so every
 // asset URL is absolute under /admin/ (the login page at /login loads /admin/assets/...).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), loginAtRoot()],
+  plugins: [react(), loginAtRoot(), preloadShell()],
   // @campaign/domain is compiled from its TypeScript source, like our own files: no build
   // of the shared package first, and only what the app uses ends up in its bundle.
   resolve: { conditions: ['@campaign/source', ...defaultClientConditions] },

@@ -14,6 +14,7 @@ import { referrerRoutes } from './resources/referrer/routes';
 import { printRoute, registrationRoutes } from './resources/registration/routes';
 import { smsRoutes } from './resources/sms/routes';
 import { appResource, lazyPage } from './routing';
+import { loadDashboard } from './screens';
 import { theme } from './theme';
 
 /*
@@ -24,21 +25,35 @@ import { theme } from './theme';
 const RESOURCES = [
   appResource('branch', { load: () => import('./resources/branch'), edit: true, create: true, recordRepresentation: 'title' }, 'Dealers'),
   appResource('user', { load: () => import('./resources/user'), edit: true, create: true, recordRepresentation: 'name' }, 'Dealer Users'),
-  appResource('bike-model', { load: () => import('./resources/bike-model'), edit: true, create: true, recordRepresentation: 'title' }, 'Bike Models'),
+  appResource(
+    'bike-model',
+    { load: () => import('./resources/bike-model'), edit: true, create: true, recordRepresentation: 'title' },
+    'Bike Models',
+  ),
   appResource('video', { load: () => import('./resources/video'), edit: true, create: true, recordRepresentation: 'title' }, 'Winners'),
   appResource(
     'preregistration',
     { load: () => import('./resources/preregistration'), edit: true, create: true, recordRepresentation: 'name' },
     'Pre-Registration',
   ),
-  appResource('registration', { load: () => import('./resources/registration'), edit: true, create: true, recordRepresentation: 'name' }, 'Customers'),
+  appResource(
+    'registration',
+    { load: () => import('./resources/registration'), edit: true, create: true, recordRepresentation: 'name' },
+    'Customers',
+  ),
   appResource('test-ride', { load: () => import('./resources/test-ride'), recordRepresentation: 'name' }, 'Test Rides'),
 ];
 
-const RegistrationDashboard = lazyPage(() => import('./resources/registration/RegistrationDashboard'), (m) => m.RegistrationDashboard);
+const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);
 /** The settings form carries the rich-text editor (tiptap): its own chunk. */
-const SettingsPage = lazyPage(() => import('./pages/SettingsPage'), (m) => m.SettingsPage);
-const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), (m) => m.ProfilePage);
+const SettingsPage = lazyPage(
+  () => import('./pages/SettingsPage'),
+  (m) => m.SettingsPage,
+);
+const ProfilePage = lazyPage(
+  () => import('./pages/ProfilePage'),
+  (m) => m.ProfilePage,
+);
 
 /** The admin at /admin/*; signed-out users go to /login (see authProvider). */
 export const AdminApp = () => (

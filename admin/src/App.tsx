@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { LoginPage } from './login/LoginPage';
 import { LOGIN_PATH } from './providers/authProvider';
+import { loadAdminFor } from './screens';
 
 /**
  * The router, react-admin and the screens: not needed to sign in, so they load after the
- * login page (which a phone on a slow network shows first) or when /admin is opened.
+ * login page (which a phone on a slow network shows first) or when /admin is opened, with the
+ * page's own code when that is the dashboard (screens.ts).
  */
-const AdminRouter = lazy(() => import('./AdminRouter'));
+const AdminRouter = lazy(() => loadAdminFor(window.location.pathname));
 
 /** The state react-router keeps in the history entry (a reload of /login after a redirect keeps where the user was). */
 const routerState = () => (window.history.state as { usr?: unknown } | null)?.usr ?? null;

@@ -2,7 +2,9 @@ import { ComponentType, lazy, ReactElement, Suspense } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Identifier, Loading, Resource, ResourceProps } from 'react-admin';
 
-export const ADMIN_BASE = '/admin';
+import { ADMIN_BASE } from './screens';
+
+export { ADMIN_BASE };
 
 /**
  * SPEC section 2 and DESIGN section 7: a record shows at /admin/{resource}/{id} and is

@@ -38,7 +38,15 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   http.set('trust proxy', config.app.trustProxy);
   http.disable('x-powered-by');
   // HSTS and upgrade-insecure-requests only over HTTPS (common/http/security-headers.ts).
-  app.use(securityHeaders(inlineScriptHashes([join(config.app.staticRoot, 'public-site', 'dist', 'index.html')])));
+  // Each built page's inline script is allowed by its hash: the public page's full-page check and the admin's shell preloads (admin/vite.config.ts).
+  app.use(
+    securityHeaders(
+      inlineScriptHashes([
+        join(config.app.staticRoot, 'public-site', 'dist', 'index.html'),
+        join(config.app.staticRoot, 'admin', 'dist', 'index.html'),
+      ]),
+    ),
+  );
   // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
   // before they are parsed; over a cap the request is answered 413 and nothing else runs.
   app.use(queryBudget);
@@ -76,7 +84,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
 function mountApiDocs(app: INestApplication) {
   const docConfig = new DocumentBuilder()
     .setTitle('Campaign API')
-    .setDescription('Public campaign site and staff admin API. Tables speak the paging protocol (draw, start, length, order, search, columns).')
+    .setDescription(
+      'Public campaign site and staff admin API. Tables speak the paging protocol (draw, start, length, order, search, columns).',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();

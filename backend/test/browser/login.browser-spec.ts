@@ -55,6 +55,47 @@ describe('admin login (browser)', () => {
     await page.close();
   });
 
+  it('asks for the shell and the dashboard as /admin opens, before the login bundle has arrived; /login asks for the form only', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'admin@example.com', 'Admin@2082');
+    await page.getByText('Demo Admin').first().waitFor();
+    // A fresh load of the dashboard on a slow link: the entry chunk is held back, and the page
+    // must already be asking for the shell and the dashboard (the inline script the CSP allows).
+    const cold = await browser.newPage();
+    const session = await page.evaluate(() => ({ token: localStorage.getItem('access_token')!, user: localStorage.getItem('user')! }));
+    await cold.addInitScript((s) => {
+      localStorage.setItem('access_token', s.token);
+      localStorage.setItem('user', s.user);
+    }, session);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await cold.route(/\/admin\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const shell = cold.waitForRequest(/\/admin\/assets\/AdminRouter-[\w-]+\.js$/, { timeout: 15_000 });
+    const dashboard = cold.waitForRequest(/\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/, { timeout: 15_000 });
+    const opened = cold.goto(`${t.url}/admin/`, { waitUntil: 'commit' });
+    await expect(Promise.all([shell, dashboard])).resolves.toHaveLength(2);
+    release();
+    await opened;
+    await cold.getByText('Demo Admin').first().waitFor();
+    // /login loaded nothing of the admin's shell before the form was used.
+    const beforeSignIn = scripts.slice(
+      0,
+      scripts.findIndex((p) => /AdminRouter-/.test(p)),
+    );
+    expect(beforeSignIn.filter((p) => /AdminRouter-|RegistrationDashboard-/.test(p))).toEqual([]);
+    expect(beforeSignIn.some((p) => /\/admin\/assets\/index-/.test(p))).toBe(true);
+    await cold.close();
+    await page.close();
+  });
+
   it("shows 'Invalid Credentials' for a wrong password", async () => {
     const page = await browser.newPage();
     await page.goto(`${t.url}/login`);
