@@ -1,13 +1,14 @@
 import { defaultTheme, RaThemeOptions } from 'react-admin';
+import { BRAND } from './brand';
 
 /** The one admin theme: react-admin's default with the brand's red and a calm grey. */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: {
     mode: 'light',
-    primary: { main: '#b71c1c', contrastText: '#ffffff' },
-    secondary: { main: '#263238', contrastText: '#ffffff' },
-    background: { default: '#f5f5f5' },
+    primary: { main: BRAND.primary, contrastText: '#ffffff' },
+    secondary: { main: BRAND.secondary, contrastText: '#ffffff' },
+    background: { default: BRAND.background },
   },
   shape: { borderRadius: 6 },
   sidebar: { width: 240, closedWidth: 55 },

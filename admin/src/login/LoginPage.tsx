@@ -1,37 +1,34 @@
-import { FormEvent, useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  CircularProgress,
-  CssBaseline,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  IconButton,
-  InputAdornment,
-  InputLabel,
-  OutlinedInput,
-  Typography,
-} from '@mui/material';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import LockIcon from '@mui/icons-material/Lock';
+import { CSSProperties, FormEvent, useEffect, useState } from 'react';
+import { BRAND } from '../brand';
 import { authProvider, hasStoredSession, INVALID_CREDENTIALS } from '../providers/authProvider';
-import { theme } from '../theme';
 import { originFrom } from './origin';
+import './LoginPage.css';
 
-const muiTheme = createTheme(theme);
+/** The brand's colours for the page's CSS (LoginPage.css reads them). */
+const brandColours = { '--login-primary': BRAND.primary, '--login-secondary': BRAND.secondary } as CSSProperties;
+
+/** The lock above the title and the eye of the show/hide button, drawn here (no icon library on this page). */
+const LockMark = () => (
+  <svg className="login-lock" viewBox="0 0 24 24" width="35" height="35" aria-hidden="true" focusable="false">
+    <path d="M7 10V7.5a5 5 0 0 1 10 0V10" fill="none" stroke="currentColor" strokeWidth="2.2" />
+    <rect x="4.5" y="10" width="15" height="11" rx="2" fill="currentColor" />
+    <circle cx="12" cy="15.5" r="1.6" fill="#fff" />
+  </svg>
+);
+const Eye = ({ crossed }: { crossed: boolean }) => (
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z" fill="none" stroke="currentColor" strokeWidth="2" />
+    <circle cx="12" cy="12" r="3" fill="currentColor" />
+    {crossed && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="2" />}
+  </svg>
+);
 
 /**
  * The login page at /login (SPEC section 2): Email, Password with show/hide, Remember Me,
  * Login; a loader while signing in; 'Invalid Credentials' on failure. A signed-in user
  * goes straight back to where they came from, or to /admin.
- * It does not use the router (the first page a phone loads carries no router code): `state`
+ * It does not use the router, MUI or react-admin: the first page a phone loads carries only
+ * React and this form (docs/decisions.md, "The admin's first load on a slow link"). `state`
  * is the navigation's state (where the user came from) and `go` moves to an admin page.
  */
 export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => void }) => {
@@ -70,82 +67,94 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
     }
   };
 
+  const field = (name: 'email' | 'password') => ({
+    className: `login-field${fieldErrors[name] ? ' login-field-error' : ''}`,
+    input: {
+      id: `login-${name}`,
+      name,
+      required: true,
+      disabled: loading,
+      'aria-invalid': !!fieldErrors[name],
+      'aria-describedby': fieldErrors[name] ? `login-${name}-error` : undefined,
+    },
+    help: fieldErrors[name] && (
+      <p id={`login-${name}-error`} className="login-help">
+        {fieldErrors[name]}
+      </p>
+    ),
+  });
+  const emailField = field('email');
+  const passwordField = field('password');
+
   return (
-    <ThemeProvider theme={muiTheme}>
-      <CssBaseline />
-      <Box
-        component="main"
-        sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'secondary.main', p: 2 }}
-      >
-        <Card sx={{ width: '100%', maxWidth: 400 }}>
-          <CardContent component="form" onSubmit={submit} noValidate sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 4 }}>
-            <Box sx={{ textAlign: 'center' }}>
-              <LockIcon color="primary" fontSize="large" />
-              <Typography component="h1" variant="h5">
-                Login
-              </Typography>
-            </Box>
-            {typeof notice === 'string' && !error && <Alert severity="info">{notice}</Alert>}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-            {/* Outlined inputs composed by hand rather than TextField, which brings the select,
-                menu and popover machinery into the first chunk the login page waits for. */}
-            <FormControl variant="outlined" disabled={loading} error={!!fieldErrors.email}>
-              <InputLabel htmlFor="login-email">Email</InputLabel>
-              <OutlinedInput
-                id="login-email"
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                autoFocus
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-              />
-              {fieldErrors.email && <FormHelperText id="login-email-error">{fieldErrors.email}</FormHelperText>}
-            </FormControl>
-            <FormControl variant="outlined" disabled={loading} error={!!fieldErrors.password}>
-              <InputLabel htmlFor="login-password">Password</InputLabel>
-              <OutlinedInput
-                id="login-password"
-                label="Password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                endAdornment={
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showPassword ? 'Hide' : 'Show'}
-                      title={showPassword ? 'Hide password' : 'Show password'}
-                      onClick={() => setShowPassword((v) => !v)}
-                      edge="end"
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                }
-                aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-              />
-              {fieldErrors.password && <FormHelperText id="login-password-error">{fieldErrors.password}</FormHelperText>}
-            </FormControl>
-            <FormControlLabel
-              control={<Checkbox name="remember_me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />}
-              label="Remember Me"
+    <main className="login" style={brandColours}>
+      <form className="login-card" onSubmit={submit} noValidate>
+        <div className="login-head">
+          <LockMark />
+          <h1>Login</h1>
+        </div>
+        {typeof notice === 'string' && !error && (
+          <p className="login-alert login-alert-info" role="status">
+            {notice}
+          </p>
+        )}
+        {error && (
+          <p className="login-alert login-alert-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className={emailField.className}>
+          <label htmlFor="login-email">
+            Email<span aria-hidden="true"> *</span>
+          </label>
+          <input
+            {...emailField.input}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {emailField.help}
+        </div>
+        <div className={passwordField.className}>
+          <label htmlFor="login-password">
+            Password<span aria-hidden="true"> *</span>
+          </label>
+          <div className="login-password">
+            <input
+              {...passwordField.input}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
             />
-            <Button type="submit" variant="contained" size="large" disabled={loading} aria-busy={loading}>
-              {loading ? <CircularProgress size={24} color="inherit" aria-label="Loading" /> : 'Login'}
-            </Button>
-          </CardContent>
-        </Card>
-      </Box>
-    </ThemeProvider>
+            <button
+              type="button"
+              className="login-eye"
+              aria-label={showPassword ? 'Hide' : 'Show'}
+              title={showPassword ? 'Hide password' : 'Show password'}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              <Eye crossed={showPassword} />
+            </button>
+          </div>
+          {passwordField.help}
+        </div>
+        <label className="login-check">
+          <input
+            type="checkbox"
+            name="remember_me"
+            checked={rememberMe}
+            disabled={loading}
+            onChange={(e) => setRememberMe(e.target.checked)}
+          />
+          Remember Me
+        </label>
+        <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
+          {loading ? <span className="login-spinner" role="progressbar" aria-label="Loading" /> : 'Login'}
+        </button>
+      </form>
+    </main>
   );
 };
