@@ -581,7 +581,10 @@ async function frontend({ APP, db }: Ctx) {
     met: a.login.jsGz < 150 * 1024,
   });
   add({ scenario: 'admin JS, shell after login', product: `${kb(a.shell.jsGz)} in ${a.shell.chunks} chunks`, baseline: '-', ratio: '-', target: '(reported)' });
-  const largest = a.routes.reduce((m, r) => (r.jsGz > m.jsGz ? r : m), a.routes[0]);
+  // The budget is what a route needs before it is usable; code a page loads afterwards (the
+  // rich-text editor as its fields show) is reported beside it.
+  const usable = a.routes.filter((r) => !r.later);
+  const largest = usable.reduce((m, r) => (r.jsGz > m.jsGz ? r : m), usable[0]);
   for (const r of a.routes) {
     add({
       scenario: `admin JS, ${r.route}`,

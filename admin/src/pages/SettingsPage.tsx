@@ -1,9 +1,34 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Typography } from '@mui/material';
-import { ArrayInput, DateInput, Form, NumberInput, SaveButton, SimpleFormIterator, TextInput, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+} from '@mui/material';
+import {
+  ArrayInput,
+  DateInput,
+  Form,
+  NumberInput,
+  SaveButton,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  useDataProvider,
+  useNotify,
+  usePermissions,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { DefaultEditorOptions, RichTextInput } from 'ra-input-rich-text';
 import { FilePickerInput } from '../components/FilePickerInput';
+import { LazyRichTextInput } from '../components/LazyRichTextInput';
 import { Permission } from '../permissions';
 import { changedFields, type AppDataProvider } from '../providers/dataProvider';
 import { takeServerMessage } from '../providers/serverMessage';
@@ -22,12 +47,6 @@ export interface Settings {
   retention_days?: number;
   commit_cutoff?: string;
 }
-
-/** The rich-text editor with an accessible name: the library's editable box has none of its own. */
-const named = (label: string) => ({
-  ...DefaultEditorOptions,
-  editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
-});
 
 /**
  * The fields this page writes: what the public site shows (brand and campaign names, logo,
@@ -92,7 +111,9 @@ const Section = ({ title }: { title: string }) => (
  */
 const PreviewButton = () => {
   const [open, setOpen] = useState(false);
-  const [notice, brand, campaign, scheme, terms, policy] = useWatch({ name: ['notice', 'brand_name', 'campaign_name', 'scheme', 'terms', 'policy'] });
+  const [notice, brand, campaign, scheme, terms, policy] = useWatch({
+    name: ['notice', 'brand_name', 'campaign_name', 'scheme', 'terms', 'policy'],
+  });
   const noticeUrl = notice && typeof notice === 'object' ? (notice as { url?: string }).url : undefined;
   return (
     <>
@@ -104,7 +125,12 @@ const PreviewButton = () => {
         <DialogContent>
           <Typography variant="subtitle2">Notice popup</Typography>
           {noticeUrl ? (
-            <Box component="img" src={noticeUrl} alt="Notice popup image" sx={{ maxWidth: '100%', maxHeight: 320, display: 'block', mb: 2 }} />
+            <Box
+              component="img"
+              src={noticeUrl}
+              alt="Notice popup image"
+              sx={{ maxWidth: '100%', maxHeight: 320, display: 'block', mb: 2 }}
+            />
           ) : (
             <Typography sx={{ mb: 2 }} color="text.secondary">
               No notice popup: the landing page opens without one.
@@ -202,8 +228,20 @@ export const SettingsPage = () => {
                   helperText="Shown beside the headline on screens from 1024 px (about 3:2, at least 1200 px wide)."
                 />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextInput source="color_primary" label="Primary Colour" type="color" helperText="Buttons, headings, the drawing's bike" sx={{ minWidth: 220 }} />
-                  <TextInput source="color_secondary" label="Secondary Colour" type="color" helperText="The campaign badge, outlined buttons, the sky" sx={{ minWidth: 220 }} />
+                  <TextInput
+                    source="color_primary"
+                    label="Primary Colour"
+                    type="color"
+                    helperText="Buttons, headings, the drawing's bike"
+                    sx={{ minWidth: 220 }}
+                  />
+                  <TextInput
+                    source="color_secondary"
+                    label="Secondary Colour"
+                    type="color"
+                    helperText="The campaign badge, outlined buttons, the sky"
+                    sx={{ minWidth: 220 }}
+                  />
                 </Stack>
                 <FilePickerInput
                   source="notice_id"
@@ -216,7 +254,13 @@ export const SettingsPage = () => {
                   <TextInput source="video" label="Video Link" />
                   <TextInput source="official_website" label="Official Website" />
                 </Stack>
-                <TextInput source="support_phones" label="Support Phones" helperText="Comma-separated; shown on the site and in code messages" format={phonesToText} parse={textToPhones} />
+                <TextInput
+                  source="support_phones"
+                  label="Support Phones"
+                  helperText="Comma-separated; shown on the site and in code messages"
+                  format={phonesToText}
+                  parse={textToPhones}
+                />
                 <ArrayInput source="social_links" label="Social Links">
                   <SimpleFormIterator inline disableReordering resource="settings">
                     <TextInput source="label" label="Label" />
@@ -224,25 +268,79 @@ export const SettingsPage = () => {
                   </SimpleFormIterator>
                 </ArrayInput>
                 <Section title="Panels" />
-                <RichTextInput source="scheme" label="Scheme" fullWidth editorOptions={named('Scheme')} />
-                <RichTextInput source="terms" label="Terms and Conditions" fullWidth editorOptions={named('Terms and Conditions')} />
-                <RichTextInput source="policy" label="Privacy Policy" fullWidth editorOptions={named('Privacy Policy')} />
+                <LazyRichTextInput source="scheme" label="Scheme" fullWidth />
+                <LazyRichTextInput source="terms" label="Terms and Conditions" fullWidth />
+                <LazyRichTextInput source="policy" label="Privacy Policy" fullWidth />
                 <Section title="Panels in Nepali (for visitors who read Nepali; empty shows them the English)" />
-                <RichTextInput source="scheme_ne" label="Scheme in Nepali" fullWidth editorOptions={named('Scheme in Nepali')} />
-                <RichTextInput source="terms_ne" label="Terms and Conditions in Nepali" fullWidth editorOptions={named('Terms and Conditions in Nepali')} />
-                <RichTextInput source="policy_ne" label="Privacy Policy in Nepali" fullWidth editorOptions={named('Privacy Policy in Nepali')} />
-                <FilePickerInput source="notice_ne_id" previewSource="notice_ne" label="Notice Popup Image in Nepali" removable helperText="Shown instead of the notice to visitors who read Nepali." />
+                <LazyRichTextInput source="scheme_ne" label="Scheme in Nepali" fullWidth />
+                <LazyRichTextInput source="terms_ne" label="Terms and Conditions in Nepali" fullWidth />
+                <LazyRichTextInput source="policy_ne" label="Privacy Policy in Nepali" fullWidth />
+                <FilePickerInput
+                  source="notice_ne_id"
+                  previewSource="notice_ne"
+                  label="Notice Popup Image in Nepali"
+                  removable
+                  helperText="Shown instead of the notice to visitors who read Nepali."
+                />
                 {canEdit && (
                   <>
                     <Section title="Messages to visitors" />
-                    <TextInput source="sms_template_otp" label="Code SMS" multiline fullWidth helperText="Must contain {code}; {campaign}, {link} may be used" />
-                    <TextInput source="sms_template_prize" label="Prize SMS" multiline fullWidth helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
-                    <TextInput source="sms_template_otp_ne" label="Code SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {code}; {campaign}, {link} may be used" />
-                    <TextInput source="sms_template_prize_ne" label="Prize SMS in Nepali" multiline fullWidth helperText="For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used" />
-                    <TextInput source="sms_template_test_ride" label="Test Ride SMS" multiline fullWidth helperText="To the customer after a test ride or bike booking; {name}, {what}, {model}, {branch} may be used" />
-                    <TextInput source="sms_template_test_ride_ne" label="Test Ride SMS in Nepali" multiline fullWidth helperText="The same, for visitors who book in Nepali" />
-                    <TextInput source="sms_template_test_ride_branch" label="Test Ride Alert to the Branch" multiline fullWidth helperText="To the branch's mobile; {what}, {name}, {phone}, {model}, {city} may be used" />
-                    <TextInput source="sms_template_coupon" label="Coupon SMS" multiline fullWidth helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used" />
+                    <TextInput
+                      source="sms_template_otp"
+                      label="Code SMS"
+                      multiline
+                      fullWidth
+                      helperText="Must contain {code}; {campaign}, {link} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_prize"
+                      label="Prize SMS"
+                      multiline
+                      fullWidth
+                      helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_otp_ne"
+                      label="Code SMS in Nepali"
+                      multiline
+                      fullWidth
+                      helperText="For visitors who use the site in Nepali. Must contain {code}; {campaign}, {link} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_prize_ne"
+                      label="Prize SMS in Nepali"
+                      multiline
+                      fullWidth
+                      helperText="For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_test_ride"
+                      label="Test Ride SMS"
+                      multiline
+                      fullWidth
+                      helperText="To the customer after a test ride or bike booking; {name}, {what}, {model}, {branch} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_test_ride_ne"
+                      label="Test Ride SMS in Nepali"
+                      multiline
+                      fullWidth
+                      helperText="The same, for visitors who book in Nepali"
+                    />
+                    <TextInput
+                      source="sms_template_test_ride_branch"
+                      label="Test Ride Alert to the Branch"
+                      multiline
+                      fullWidth
+                      helperText="To the branch's mobile; {what}, {name}, {phone}, {model}, {city} may be used"
+                    />
+                    <TextInput
+                      source="sms_template_coupon"
+                      label="Coupon SMS"
+                      multiline
+                      fullWidth
+                      helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used"
+                    />
                     <Section title="Fair draws" />
                     <TextInput
                       source="commit_cutoff"
@@ -253,7 +351,13 @@ export const SettingsPage = () => {
                     <Section title="Privacy" />
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
                       <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />
-                      <NumberInput source="retention_days" label="Keep Citizenship Numbers and Screenshots (days after the end)" min={30} max={3650} sx={{ minWidth: 380 }} />
+                      <NumberInput
+                        source="retention_days"
+                        label="Keep Citizenship Numbers and Screenshots (days after the end)"
+                        min={30}
+                        max={3650}
+                        sx={{ minWidth: 380 }}
+                      />
                     </Stack>
                   </>
                 )}
