@@ -8,6 +8,13 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { schemeRoutes } from './resources/allocation/routes';
 import { analyticsRoutes } from './resources/analytics/routes';
+import bikeModel from './resources/bike-model';
+import branch from './resources/branch';
+import preregistration from './resources/preregistration';
+import registration from './resources/registration';
+import testRide from './resources/test-ride';
+import user from './resources/user';
+import video from './resources/video';
 import { auditRoutes } from './resources/audit/routes';
 import { preregistrationRoutes } from './resources/preregistration/routes';
 import { referrerRoutes } from './resources/referrer/routes';
@@ -23,25 +30,13 @@ import { theme } from './theme';
  * never waits for the forms, the charts, the rich-text editor or the wheel.
  */
 const RESOURCES = [
-  appResource('branch', { load: () => import('./resources/branch'), edit: true, create: true, recordRepresentation: 'title' }, 'Dealers'),
-  appResource('user', { load: () => import('./resources/user'), edit: true, create: true, recordRepresentation: 'name' }, 'Dealer Users'),
-  appResource(
-    'bike-model',
-    { load: () => import('./resources/bike-model'), edit: true, create: true, recordRepresentation: 'title' },
-    'Bike Models',
-  ),
-  appResource('video', { load: () => import('./resources/video'), edit: true, create: true, recordRepresentation: 'title' }, 'Winners'),
-  appResource(
-    'preregistration',
-    { load: () => import('./resources/preregistration'), edit: true, create: true, recordRepresentation: 'name' },
-    'Pre-Registration',
-  ),
-  appResource(
-    'registration',
-    { load: () => import('./resources/registration'), edit: true, create: true, recordRepresentation: 'name' },
-    'Customers',
-  ),
-  appResource('test-ride', { load: () => import('./resources/test-ride'), recordRepresentation: 'name' }, 'Test Rides'),
+  appResource('branch', { screens: branch, recordRepresentation: 'title' }, 'Dealers'),
+  appResource('user', { screens: user, recordRepresentation: 'name' }, 'Dealer Users'),
+  appResource('bike-model', { screens: bikeModel, recordRepresentation: 'title' }, 'Bike Models'),
+  appResource('video', { screens: video, recordRepresentation: 'title' }, 'Winners'),
+  appResource('preregistration', { screens: preregistration, recordRepresentation: 'name' }, 'Pre-Registration'),
+  appResource('registration', { screens: registration, recordRepresentation: 'name' }, 'Customers'),
+  appResource('test-ride', { screens: testRide, recordRepresentation: 'name' }, 'Test Rides'),
 ];
 
 const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);

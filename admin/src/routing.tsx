@@ -25,12 +25,13 @@ const ShowAlias = ({ resource }: { resource: string }) => {
   return <Navigate to={recordPath(resource, id ?? '')} replace />;
 };
 
-export interface ResourceDefinition {
-  list: ComponentType;
-  show: ComponentType;
+/** A resource's screens, each its own chunk of the build, loaded when first opened. */
+export interface ResourceScreens {
+  list: () => Promise<ComponentType>;
+  show: () => Promise<ComponentType>;
   /** None for read-only resources (test rides): no edit route, no Edit button. */
-  edit?: ComponentType;
-  create?: ComponentType;
+  edit?: () => Promise<ComponentType>;
+  create?: () => Promise<ComponentType>;
 }
 
 /**
@@ -50,11 +51,8 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
 
 /** What <Admin> must know of a resource before its code loads. */
 export interface LazyResource {
-  /** The resource's screens (its index.ts): loaded when one of them is first opened. */
-  load: () => Promise<{ default: ResourceDefinition }>;
-  /** Which optional screens it has (Edit buttons and routes are decided before the code loads). */
-  edit?: boolean;
-  create?: boolean;
+  /** Its screens (the resource folder's index.ts): which exist decides its routes and Edit buttons. */
+  screens: ResourceScreens;
   recordRepresentation?: ResourceProps['recordRepresentation'];
 }
 
@@ -63,15 +61,16 @@ export interface LazyResource {
  * component) so <Admin> still sees a Resource element among its children.
  */
 export function appResource(name: string, def: LazyResource, label: string) {
-  const view = (key: keyof ResourceDefinition) => lazyPage(def.load, (m) => m.default[key]);
-  const Show = view('show');
-  const Edit = def.edit ? view('edit') : undefined;
+  const view = (load: () => Promise<ComponentType>) => lazyPage(load, (screen) => screen);
+  const { list, show, edit, create } = def.screens;
+  const Show = view(show);
+  const Edit = edit ? view(edit) : undefined;
   return (
     <Resource
       key={name}
       name={name}
-      list={view('list')}
-      create={def.create ? view('create') : undefined}
+      list={view(list)}
+      create={create ? view(create) : undefined}
       hasShow
       hasEdit={!!Edit}
       recordRepresentation={def.recordRepresentation}

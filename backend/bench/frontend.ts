@@ -79,23 +79,27 @@ export function publicSiteSizes(root: string): RouteSize[] {
 
 /**
  * The admin's routes (admin/src/AdminApp.tsx and resources/<name>/routes.tsx) and the lazy chunk
- * each one loads besides the shell: a resource's chunk is named after its folder (index.ts), a
- * page's after its module.
+ * each one loads besides the shell, named after the screen's module (a resource's screens are
+ * listed in its folder's index.ts).
  */
 export const ADMIN_ROUTES: Array<{ route: string; chunk: string | string[]; later?: boolean }> = [
   { route: 'dashboard', chunk: 'RegistrationDashboard' },
-  { route: 'dealers (branch)', chunk: 'branch' },
-  { route: 'dealer users', chunk: 'user' },
-  { route: 'pre-registrations', chunk: 'preregistration' },
+  { route: 'dealers (branch)', chunk: 'BranchList' },
+  { route: 'dealer users', chunk: 'UserList' },
+  { route: 'pre-registrations', chunk: 'PreregistrationList' },
+  { route: 'pre-registration record', chunk: 'PreregistrationShow' },
+  { route: 'pre-registration create', chunk: 'PreregistrationCreate' },
+  { route: 'pre-registration verify', chunk: 'PreregistrationVerify' },
   { route: 'pre-registration draw (wheel)', chunk: 'PreregistrationDraw' },
-  { route: 'customers (registration)', chunk: 'registration' },
+  { route: 'customers (registration)', chunk: 'RegistrationList' },
+  { route: 'customer create (purchase)', chunk: 'RegistrationCreate' },
   { route: 'registration draw (wheel)', chunk: 'RegistrationDraw' },
   { route: 'trash', chunk: 'RegistrationDeletedList' },
   { route: 'print', chunk: 'PrintPage' },
-  { route: 'test rides', chunk: 'test-ride' },
+  { route: 'test rides', chunk: 'TestRideList' },
   { route: 'referrer report', chunk: 'ReferrerList' },
-  { route: 'bike models', chunk: 'bike-model' },
-  { route: 'winners (video)', chunk: 'video' },
+  { route: 'bike models', chunk: 'BikeModelList' },
+  { route: 'winners (video)', chunk: 'VideoList' },
   { route: 'sms', chunk: 'SmsPage' },
   { route: 'analytics (charts)', chunk: 'AnalyticsPage' },
   { route: 'scheme', chunk: 'AllocationList' },

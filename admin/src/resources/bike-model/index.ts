@@ -1,12 +1,9 @@
-import { BikeModelCreate } from './BikeModelCreate';
-import { BikeModelEdit } from './BikeModelEdit';
-import { BikeModelList } from './BikeModelList';
-import { BikeModelShow } from './BikeModelShow';
+import type { ResourceScreens } from '../../routing';
 
-/** Bike models: /admin/bike-model, addressed by slug. */
+/** Bike models: /admin/bike-model, addressed by slug; each screen loads when first opened. */
 export default {
-  list: BikeModelList,
-  show: BikeModelShow,
-  edit: BikeModelEdit,
-  create: BikeModelCreate,
-};
+  list: () => import('./BikeModelList').then((m) => m.BikeModelList),
+  show: () => import('./BikeModelShow').then((m) => m.BikeModelShow),
+  edit: () => import('./BikeModelEdit').then((m) => m.BikeModelEdit),
+  create: () => import('./BikeModelCreate').then((m) => m.BikeModelCreate),
+} satisfies ResourceScreens;

@@ -1,12 +1,9 @@
-import { BranchCreate } from './BranchCreate';
-import { BranchEdit } from './BranchEdit';
-import { BranchList } from './BranchList';
-import { BranchShow } from './BranchShow';
+import type { ResourceScreens } from '../../routing';
 
-/** Dealers (branches): /admin/branch, addressed by slug. */
+/** Dealers (branches): /admin/branch, addressed by slug; each screen loads when first opened. */
 export default {
-  list: BranchList,
-  show: BranchShow,
-  edit: BranchEdit,
-  create: BranchCreate,
-};
+  list: () => import('./BranchList').then((m) => m.BranchList),
+  show: () => import('./BranchShow').then((m) => m.BranchShow),
+  edit: () => import('./BranchEdit').then((m) => m.BranchEdit),
+  create: () => import('./BranchCreate').then((m) => m.BranchCreate),
+} satisfies ResourceScreens;

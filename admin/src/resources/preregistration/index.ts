@@ -1,12 +1,9 @@
-import { PreregistrationCreate } from './PreregistrationCreate';
-import { PreregistrationEdit } from './PreregistrationEdit';
-import { PreregistrationList } from './PreregistrationList';
-import { PreregistrationShow } from './PreregistrationShow';
+import type { ResourceScreens } from '../../routing';
 
-/** Pre-registrations (enquiries): /admin/preregistration, addressed by slug; verify and draw in routes.tsx. */
+/** Pre-registrations (enquiries): /admin/preregistration, addressed by slug, each screen loaded when first opened; verify and draw in routes.tsx. */
 export default {
-  list: PreregistrationList,
-  show: PreregistrationShow,
-  edit: PreregistrationEdit,
-  create: PreregistrationCreate,
-};
+  list: () => import('./PreregistrationList').then((m) => m.PreregistrationList),
+  show: () => import('./PreregistrationShow').then((m) => m.PreregistrationShow),
+  edit: () => import('./PreregistrationEdit').then((m) => m.PreregistrationEdit),
+  create: () => import('./PreregistrationCreate').then((m) => m.PreregistrationCreate),
+} satisfies ResourceScreens;

@@ -1,16 +1,13 @@
-import { RegistrationCreate } from './RegistrationCreate';
-import { RegistrationEdit } from './RegistrationEdit';
-import { RegistrationList } from './RegistrationList';
-import { RegistrationShow } from './RegistrationShow';
+import type { ResourceScreens } from '../../routing';
 
 /**
- * Registrations (purchases, "customers"): /admin/registration, addressed by slug. Create
+ * Registrations (purchases, "customers"): /admin/registration, addressed by slug, each screen loaded when first opened. Create
  * is /admin/registration/create/{preregistration slug} (the resource's create/* route);
  * trash, verify and draw are in routes.tsx.
  */
 export default {
-  list: RegistrationList,
-  show: RegistrationShow,
-  edit: RegistrationEdit,
-  create: RegistrationCreate,
-};
+  list: () => import('./RegistrationList').then((m) => m.RegistrationList),
+  show: () => import('./RegistrationShow').then((m) => m.RegistrationShow),
+  edit: () => import('./RegistrationEdit').then((m) => m.RegistrationEdit),
+  create: () => import('./RegistrationCreate').then((m) => m.RegistrationCreate),
+} satisfies ResourceScreens;

@@ -1,12 +1,9 @@
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import type { ResourceScreens } from '../../routing';
 
-/** Dealer users (staff accounts): /admin/user, addressed by slug. */
+/** Dealer users (staff accounts): /admin/user, addressed by slug; each screen loads when first opened. */
 export default {
-  list: UserList,
-  show: UserShow,
-  edit: UserEdit,
-  create: UserCreate,
-};
+  list: () => import('./UserList').then((m) => m.UserList),
+  show: () => import('./UserShow').then((m) => m.UserShow),
+  edit: () => import('./UserEdit').then((m) => m.UserEdit),
+  create: () => import('./UserCreate').then((m) => m.UserCreate),
+} satisfies ResourceScreens;

@@ -1,12 +1,9 @@
-import { VideoCreate } from './VideoCreate';
-import { VideoEdit } from './VideoEdit';
-import { VideoList } from './VideoList';
-import { VideoShow } from './VideoShow';
+import type { ResourceScreens } from '../../routing';
 
-/** Winner videos: /admin/video, addressed by numeric id. */
+/** Winner videos: /admin/video, addressed by numeric id; each screen loads when first opened. */
 export default {
-  list: VideoList,
-  show: VideoShow,
-  edit: VideoEdit,
-  create: VideoCreate,
-};
+  list: () => import('./VideoList').then((m) => m.VideoList),
+  show: () => import('./VideoShow').then((m) => m.VideoShow),
+  edit: () => import('./VideoEdit').then((m) => m.VideoEdit),
+  create: () => import('./VideoCreate').then((m) => m.VideoCreate),
+} satisfies ResourceScreens;
