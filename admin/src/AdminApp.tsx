@@ -1,5 +1,16 @@
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AdminContext,
+  AuthenticationError,
+  type CatchAllComponent,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+} from 'react-admin';
 import { AccessDenied } from './layout/AccessDenied';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
@@ -50,35 +61,53 @@ const ProfilePage = lazyPage(
   (m) => m.ProfilePage,
 );
 
-/** The admin at /admin/*; signed-out users go to /login (see authProvider). */
+const store = localStorageStore();
+
+/**
+ * The admin at /admin/*; signed-out users go to /login (see authProvider). Composed as
+ * react-admin's <Admin> composes it (its context, then its UI with the Material pages), but
+ * without react-admin's own login page: ours is login/LoginPage.tsx, and <Admin> would bring
+ * react-admin's login form (react-hook-form and the text inputs) into the shell every page
+ * waits for.
+ */
 export const AdminApp = () => (
-  <Admin
+  <AdminContext
     basename="/admin"
-    title="Campaign Admin"
-    disableTelemetry
-    requireAuth
-    loginPage={false}
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
+    store={store}
     theme={theme}
-    layout={Layout}
-    notification={Notification}
-    dashboard={RegistrationDashboard}
-    accessDenied={AccessDenied}
   >
-    {RESOURCES}
-    <CustomRoutes>
-      <Route path="/settings" element={<SettingsPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      {preregistrationRoutes}
-      {registrationRoutes}
-      {schemeRoutes}
-      {referrerRoutes}
-      {smsRoutes}
-      {analyticsRoutes}
-      {auditRoutes}
-    </CustomRoutes>
-    <CustomRoutes noLayout>{printRoute}</CustomRoutes>
-  </Admin>
+    <CssBaseline enableColorScheme>
+      <CoreAdminUI
+        title="Campaign Admin"
+        disableTelemetry
+        requireAuth
+        loginPage={false}
+        layout={Layout}
+        dashboard={RegistrationDashboard}
+        accessDenied={AccessDenied}
+        authenticationError={AuthenticationError}
+        catchAll={NotFound as CatchAllComponent}
+        error={ErrorPage}
+        loading={LoadingPage}
+      >
+        {RESOURCES}
+        <CustomRoutes>
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          {preregistrationRoutes}
+          {registrationRoutes}
+          {schemeRoutes}
+          {referrerRoutes}
+          {smsRoutes}
+          {analyticsRoutes}
+          {auditRoutes}
+        </CustomRoutes>
+        <CustomRoutes noLayout>{printRoute}</CustomRoutes>
+      </CoreAdminUI>
+      <Notification />
+    </CssBaseline>
+  </AdminContext>
 );
