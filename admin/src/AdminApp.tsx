@@ -7,11 +7,11 @@ import {
   CoreAdminUI,
   CustomRoutes,
   Error as ErrorPage,
-  LoadingPage,
   localStorageStore,
   NotFound,
 } from 'react-admin';
 import { AccessDenied } from './layout/AccessDenied';
+import { AdminArriving } from './layout/AdminArriving';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { authProvider } from './providers/authProvider';
@@ -91,7 +91,7 @@ export const AdminApp = () => (
         authenticationError={AuthenticationError}
         catchAll={NotFound as CatchAllComponent}
         error={ErrorPage}
-        loading={LoadingPage}
+        loading={AdminArriving}
       >
         {RESOURCES}
         <CustomRoutes>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { AdminArriving } from './layout/AdminArriving';
 import { LoginPage } from './login/LoginPage';
 import { LOGIN_PATH } from './providers/authProvider';
 import { loadAdminFor } from './screens';
@@ -31,7 +32,7 @@ export const App = () => {
       />
     );
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<AdminArriving />}>
       <AdminRouter />
     </Suspense>
   );

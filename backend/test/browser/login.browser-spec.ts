@@ -55,7 +55,7 @@ describe('admin login (browser)', () => {
     await page.close();
   });
 
-  it('asks for the shell and the dashboard as /admin opens, before the login bundle has arrived; /login asks for the form only', async () => {
+  it("asks for the shell and the dashboard as /admin opens, before the login bundle has arrived, and shows the admin's frame while they come; /login asks for the form only", async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -78,12 +78,23 @@ describe('admin login (browser)', () => {
       await held;
       await route.continue();
     });
+    // The shell is held back too, to see what the page shows meanwhile.
+    let releaseShell!: () => void;
+    const shellHeld = new Promise<void>((r) => (releaseShell = r));
+    await cold.route(/\/admin\/assets\/AdminRouter-[\w-]+\.js$/, async (route) => {
+      await shellHeld;
+      await route.continue();
+    });
     const shell = cold.waitForRequest(/\/admin\/assets\/AdminRouter-[\w-]+\.js$/, { timeout: 15_000 });
     const dashboard = cold.waitForRequest(/\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/, { timeout: 15_000 });
     const opened = cold.goto(`${t.url}/admin/`, { waitUntil: 'commit' });
     await expect(Promise.all([shell, dashboard])).resolves.toHaveLength(2);
     release();
     await opened;
+    // While the shell is on its way: the admin's frame and 'Loading...', not a blank page.
+    await cold.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
+    expect(await cold.getByText('Campaign Admin').isVisible()).toBe(true);
+    releaseShell();
     await cold.getByText('Demo Admin').first().waitFor();
     // /login loaded nothing of the admin's shell before the form was used.
     const beforeSignIn = scripts.slice(
