@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { ARRIVING_HTML } from './src/layout/arriving';
 import { defaultClientConditions, defaultServerConditions, type Plugin, type Rollup } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
@@ -16,9 +17,11 @@ const loginAtRoot = (): Plugin => ({
 /**
  * A page of the admin other than /login starts downloading the shell's chunks (and, at /admin,
  * the dashboard's) with the page, instead of after the login bundle has run and asked for
- * them: on a slow phone link the shell no longer waits behind it. /login loads only what the
- * form needs. A small inline script (its hash is in the backend's CSP) adds the
- * modulepreload links; the paths are the ones src/screens.ts loads for.
+ * them: on a slow phone link the shell no longer waits behind it; and it paints the admin's
+ * frame at once (src/layout/arriving.ts) instead of a blank page. /login loads and shows only
+ * what the form needs. A small inline script after the root element (its hash is in the
+ * backend's CSP) does both; the paths are the ones src/screens.ts loads for. React replaces
+ * the frame when it first renders.
  */
 const preloadShell = (): Plugin => {
   let base = '/';
@@ -52,9 +55,10 @@ const preloadShell = (): Plugin => {
         ].filter((f) => !loaded.has(f) && !shell.includes(f));
         const script =
           `(function(){var p=location.pathname;if(p==='/login')return;` +
+          `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
           `var f=${JSON.stringify(shell)};if(p==='/admin'||p==='/admin/')f=f.concat(${JSON.stringify(dashboard)});` +
           `f.forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.href='${base}'+n;document.head.appendChild(l)})})()`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [{ tag: 'script', children: script, injectTo: 'body' }];
       },
     },
   };

@@ -55,7 +55,7 @@ describe('admin login (browser)', () => {
     await page.close();
   });
 
-  it("asks for the shell and the dashboard as /admin opens, before the login bundle has arrived, and shows the admin's frame while they come; /login asks for the form only", async () => {
+  it("asks for the shell and the dashboard as /admin opens, before the login bundle has arrived, and shows the admin's frame before any of it has come; /login asks for the form only", async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -89,6 +89,9 @@ describe('admin login (browser)', () => {
     const dashboard = cold.waitForRequest(/\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/, { timeout: 15_000 });
     const opened = cold.goto(`${t.url}/admin/`, { waitUntil: 'commit' });
     await expect(Promise.all([shell, dashboard])).resolves.toHaveLength(2);
+    // No script file has arrived yet, and the admin's frame is already on the screen.
+    await cold.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
+    expect(await cold.getByText('Campaign Admin').isVisible()).toBe(true);
     release();
     await opened;
     // While the shell is on its way: the admin's frame and 'Loading...', not a blank page.
