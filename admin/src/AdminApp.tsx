@@ -51,7 +51,7 @@ const RESOURCES = [
 ];
 
 const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);
-/** The settings form carries the rich-text editor (tiptap): its own chunk. */
+/** The settings form; its rich-text editor (tiptap) is a separate chunk, loaded as its fields show (LazyRichTextInput). */
 const SettingsPage = lazyPage(
   () => import('./pages/SettingsPage'),
   (m) => m.SettingsPage,
