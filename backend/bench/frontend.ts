@@ -4,12 +4,14 @@
  * statically), the admin's JavaScript per route (login, shell, each screen), and Lighthouse 12 mobile runs of the landing
  * page and the enquiry dialog in Debian's Chromium, offline on loopback.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { gzipSync } from 'node:zlib';
-import { removeOnCleanup } from './lib';
+import { onCleanup, removeOnCleanup } from './lib';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 
@@ -158,7 +160,11 @@ export interface LighthouseFigures {
  * A run that Chromium's trace spoils (NO_NAVSTART, NO_FCP: Lighthouse's own "please run
  * Lighthouse again") is run again, up to three times in all.
  */
-export async function lighthouse(root: string, url: string, opts: { storage?: Record<string, string>; timeoutMs?: number } = {}): Promise<LighthouseFigures> {
+export async function lighthouse(
+  root: string,
+  url: string,
+  opts: { storage?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await lighthouseOnce(root, url, opts.storage, opts.timeoutMs ?? 120_000);
@@ -179,6 +185,7 @@ async function profileWithStorage(profile: string, url: string, chrome: string, 
     executablePath: chrome,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    ignoreHTTPSErrors: url.startsWith('https:'),
   });
   try {
     const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -189,8 +196,15 @@ async function profileWithStorage(profile: string, url: string, chrome: string, 
   }
 }
 
-async function lighthouseOnce(root: string, url: string, storage: Record<string, string> | undefined, timeoutMs: number): Promise<LighthouseFigures> {
-  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('Lighthouse only runs against 127.0.0.1 here');
+async function lighthouseOnce(
+  root: string,
+  url: string,
+  storage: Record<string, string> | undefined,
+  timeoutMs: number,
+): Promise<LighthouseFigures> {
+  if (!/^https?:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error('Lighthouse only runs against 127.0.0.1 here');
+  // The HTTP/2 front's certificate is made for this run (http2Front): Chromium is told to take it.
+  const tls = url.startsWith('https:') ? ' --ignore-certificate-errors' : '';
   const cli = join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   if (!existsSync(cli)) throw new Error('lighthouse is not installed (npm install -D lighthouse@12 -w backend)');
   const dir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
@@ -210,26 +224,66 @@ async function lighthouseOnce(root: string, url: string, storage: Record<string,
     '--quiet',
     '--max-wait-for-load=30000',
     ...(storage ? ['--disable-storage-reset'] : []),
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`,
+    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking --disable-component-update --disable-sync${tls} --user-data-dir=${profile}`,
   ];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chrome }, timeout: timeoutMs, cwd: dir }, (err, _stdout, stderr) => {
-      if (err && !existsSync(out)) return reject(new Error(`lighthouse failed: ${stderr.slice(-500) || err.message}`));
-      try {
-        const lhr = JSON.parse(readFileSync(out, 'utf8'));
-        const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-        if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
-        resolve({
-          score: Math.round(Number(lhr.categories.performance.score) * 100),
-          a11y: Math.round(Number(lhr.categories.accessibility?.score ?? NaN) * 100),
-          lcpMs: audit('largest-contentful-paint'),
-          cls: audit('cumulative-layout-shift'),
-          tbtMs: audit('total-blocking-time'),
-          fcpMs: audit('first-contentful-paint'),
-        });
-      } catch (e) {
-        reject(e);
-      }
-    });
+    execFile(
+      process.execPath,
+      args,
+      { env: { ...process.env, CHROME_PATH: chrome }, timeout: timeoutMs, cwd: dir },
+      (err, _stdout, stderr) => {
+        if (err && !existsSync(out)) return reject(new Error(`lighthouse failed: ${stderr.slice(-500) || err.message}`));
+        try {
+          const lhr = JSON.parse(readFileSync(out, 'utf8'));
+          const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+          if (lhr.runtimeError) return reject(new Error(`lighthouse: ${lhr.runtimeError.message}`));
+          resolve({
+            score: Math.round(Number(lhr.categories.performance.score) * 100),
+            a11y: Math.round(Number(lhr.categories.accessibility?.score ?? NaN) * 100),
+            lcpMs: audit('largest-contentful-paint'),
+            cls: audit('cumulative-layout-shift'),
+            tbtMs: audit('total-blocking-time'),
+            fcpMs: audit('first-contentful-paint'),
+          });
+        } catch (e) {
+          reject(e);
+        }
+      },
+    );
   });
+}
+
+/**
+ * A TLS + HTTP/2 front for the app at `target` (http://127.0.0.1:port), as a load balancer or CDN
+ * serving HTTP/2 is in production (docs/deployment.md): a self-signed certificate made for this run
+ * with openssl, every request passed on over HTTP/1.1. Returns its https://127.0.0.1:port address.
+ */
+export async function http2Front(target: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-h2-'));
+  removeOnCleanup(dir);
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
+    { stdio: 'ignore' },
+  );
+  const upstream = new URL(target);
+  const server = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: true }, (req, res) => {
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':')) headers[k] = v;
+    headers.host = upstream.host;
+    const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
+      const out = { ...answer.headers };
+      for (const h of ['connection', 'keep-alive', 'transfer-encoding']) delete out[h];
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+    });
+    up.on('error', () => res.writeHead(502).end());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('http2 front: no port');
+  return `https://127.0.0.1:${address.port}`;
 }
