@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { ARRIVING_HTML } from './src/layout/arriving';
+import { DASHBOARD_PATHS, LOGIN_PATH } from './src/paths';
 import { defaultClientConditions, defaultServerConditions, type Plugin, type Rollup } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
@@ -20,7 +21,7 @@ const loginAtRoot = (): Plugin => ({
  * them: on a slow phone link the shell no longer waits behind it; and it paints the admin's
  * frame at once (src/layout/arriving.ts) instead of a blank page. /login loads and shows only
  * what the form needs. A small inline script after the root element (its hash is in the
- * backend's CSP) does both; the paths are the ones src/screens.ts loads for. React replaces
+ * backend's CSP) does both, from the addresses in src/paths.ts that src/screens.ts loads for. React replaces
  * the frame when it first renders.
  */
 const preloadShell = (): Plugin => {
@@ -54,9 +55,9 @@ const preloadShell = (): Plugin => {
           ...closure([named('/src/resources/registration/RegistrationDashboard.tsx')], new Set([...loaded, ...shell])),
         ].filter((f) => !loaded.has(f) && !shell.includes(f));
         const script =
-          `(function(){var p=location.pathname;if(p==='/login')return;` +
+          `(function(){var p=location.pathname;if(p===${JSON.stringify(LOGIN_PATH)})return;` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
-          `var f=${JSON.stringify(shell)};if(p==='/admin'||p==='/admin/')f=f.concat(${JSON.stringify(dashboard)});` +
+          `var f=${JSON.stringify(shell)};if(${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0)f=f.concat(${JSON.stringify(dashboard)});` +
           `f.forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.href='${base}'+n;document.head.appendChild(l)})})()`;
         return [{ tag: 'script', children: script, injectTo: 'body' }];
       },

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { AdminArriving } from './layout/AdminArriving';
 import { LoginPage } from './login/LoginPage';
-import { LOGIN_PATH } from './providers/authProvider';
+import { LOGIN_PATH } from './paths';
 import { loadAdminFor } from './screens';
 
 /**

@@ -2,7 +2,7 @@ import { ComponentType, lazy, ReactElement, Suspense } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Identifier, Loading, Resource, ResourceProps } from 'react-admin';
 
-import { ADMIN_BASE } from './screens';
+import { ADMIN_BASE } from './paths';
 
 export { ADMIN_BASE };
 

@@ -1,10 +1,10 @@
-/**
- * Where the admin lives and the code of its first screen, known to the login bundle (no
- * react-admin here): the login page starts loading what the page it opens will need.
+/*
+ * The code of the admin's first screen, known to the login bundle (no react-admin here): the
+ * login page starts loading what the page it opens will need.
  */
-export const ADMIN_BASE = '/admin';
+import { DASHBOARD_PATHS } from './paths';
 
-/** The dashboard's own code (its chunk): rendered by <Admin> at /admin. */
+/** The dashboard's own code (its chunk), shown at /admin. */
 export const loadDashboard = () => import('./resources/registration/RegistrationDashboard');
 
 const loadAdmin = () => import('./AdminRouter');
@@ -16,6 +16,6 @@ const loadAdmin = () => import('./AdminRouter');
  */
 export function loadAdminFor(path: string) {
   const shell = loadAdmin();
-  if (path === ADMIN_BASE || path === `${ADMIN_BASE}/`) void loadDashboard().catch(() => undefined);
+  if (DASHBOARD_PATHS.includes(path)) void loadDashboard().catch(() => undefined);
   return shell;
 }

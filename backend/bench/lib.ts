@@ -7,6 +7,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { Agent } from 'node:http';
+import { DEMO_LOGINS } from '../src/database/seeds/demo-data';
 
 // autocannon ships no types; the part the bench uses.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -47,7 +48,12 @@ export function removeOnCleanup(dir: string) {
 }
 
 /** Starts a child that is killed (SIGTERM, then SIGKILL) at cleanup. Its output goes to `log`. */
-export function startChild(name: string, command: string, args: string[], opts: { env: NodeJS.ProcessEnv; cwd: string; log?: (line: string) => void }): ChildProcess {
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { env: NodeJS.ProcessEnv; cwd: string; log?: (line: string) => void },
+): ChildProcess {
   const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -91,13 +97,23 @@ export interface HttpResult {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export function http(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<HttpResult> {
+export function http(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<HttpResult> {
   const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent, timeout: opts.timeoutMs ?? 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          headers: res.headers,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`timeout ${url}`)));
@@ -105,6 +121,21 @@ export function http(url: string, opts: { method?: string; headers?: Record<stri
     if (opts.body) req.write(opts.body);
     req.end();
   });
+}
+
+/**
+ * Signs a demo user in (their password from the demo seed's DEMO_LOGINS): the token and the
+ * user as the API answers them, which the admin keeps as its session.
+ */
+export async function signIn(app: string, email: (typeof DEMO_LOGINS)[number]['email']): Promise<{ access_token: string; user: unknown }> {
+  const login = DEMO_LOGINS.find((l) => l.email === email)!;
+  const r = await http(`${app}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: login.password }),
+  });
+  if (r.status !== 200) throw new Error(`login ${email}: ${r.status}`);
+  return JSON.parse(r.body.toString());
 }
 
 export async function waitForHttp(url: string, child: ChildProcess | undefined, timeoutMs: number): Promise<number> {
@@ -167,7 +198,12 @@ export async function load(opts: {
 }
 
 /** Times `n` requests one after another (after `warm` unmeasured ones): p50, p95, max in ms. */
-export async function timings(url: string, n: number, headers: Record<string, string> = {}, warm = 2): Promise<{ p50: number; p95: number; max: number; errors: number; body?: unknown }> {
+export async function timings(
+  url: string,
+  n: number,
+  headers: Record<string, string> = {},
+  warm = 2,
+): Promise<{ p50: number; p95: number; max: number; errors: number; body?: unknown }> {
   const ms: number[] = [];
   let errors = 0;
   let body: unknown;

@@ -31,6 +31,7 @@ import {
   percentile,
   removeOnCleanup,
   sampleRss,
+  signIn,
   sleep,
   startChild,
   stopChild,
@@ -379,20 +380,11 @@ async function draw({ APP, db }: Ctx) {
 // ------------------------------------------------------------------ (4) staff tables at a million rows
 
 async function tables({ APP, BASE, db }: Ctx) {
-  const token = async (email: string, password: string) => {
-    const r = await http(`${APP}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (r.status !== 200) throw new Error(`login ${email}: ${r.status}`);
-    return JSON.parse(r.body.toString()).access_token as string;
-  };
   const users = [
-    { who: 'admin', token: await token('admin@example.com', 'Admin@2082'), branch: null as number | null },
+    { who: 'admin', token: (await signIn(APP, 'admin@example.com')).access_token, branch: null as number | null },
     {
       who: 'branch',
-      token: await token('staff@example.com', 'Staff@2082'),
+      token: (await signIn(APP, 'staff@example.com')).access_token,
       branch: Number((await db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`)).rows[0].branch_id),
     },
   ];
@@ -465,9 +457,7 @@ async function tables({ APP, BASE, db }: Ctx) {
 async function hostile({ APP }: Ctx) {
   const json = { 'content-type': 'application/json' };
   const login = { email: 'admin@example.com', password: 'Admin@2082' };
-  const signIn = await http(`${APP}/api/v1/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(login) });
-  if (signIn.status !== 200) throw new Error(`login: ${signIn.status}`);
-  const bearer = { authorization: `Bearer ${JSON.parse(signIn.body.toString()).access_token}` };
+  const bearer = { authorization: `Bearer ${(await signIn(APP, 'admin@example.com')).access_token}` };
   const keys = (n: number) => Array.from({ length: n }, (_, i) => `"${i.toString(36)}":0`).join(',');
   const boundary = 'benchhostile';
   const multipart =
@@ -666,12 +656,7 @@ async function fairness({ APP, db }: Ctx) {
 // ------------------------------------------------------------------ (6) the registration download
 
 async function download({ APP, BASE, db, app, base }: Ctx) {
-  const r = await http(`${APP}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@2082' }),
-  });
-  const token = JSON.parse(r.body.toString()).access_token as string;
+  const token = (await signIn(APP, 'admin@example.com')).access_token;
   const [{ n }] = (await db.query(`SELECT count(*)::int AS n FROM registration WHERE deleted_at IS NULL`)).rows;
   const once = async (url: string, headers: Record<string, string>, pid: number) => {
     const before = memory(pid);
@@ -784,18 +769,12 @@ async function frontend({ APP, db }: Ctx) {
   if (won) pages.push(['draw of a record', `/enquiry/${won.slug}/draw`, 'public']);
   pages.push(['admin login', '/login', 'admin']);
   // The admin's session as its sign-in stores it (admin/src/providers/session.ts).
-  const signedIn = async (email: string, password: string) => {
-    const r = await http(`${APP}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (r.status !== 200) throw new Error(`login ${email}: ${r.status}`);
-    const { access_token, user } = JSON.parse(r.body.toString());
+  const signedIn = async (email: Parameters<typeof signIn>[1]) => {
+    const { access_token, user } = await signIn(APP, email);
     return { access_token, user: JSON.stringify(user) };
   };
-  pages.push(['admin dashboard, Super Admin', '/admin/', 'dashboard', await signedIn('admin@example.com', 'Admin@2082')]);
-  const staff = await signedIn('staff@example.com', 'Staff@2082');
+  pages.push(['admin dashboard, Super Admin', '/admin/', 'dashboard', await signedIn('admin@example.com')]);
+  const staff = await signedIn('staff@example.com');
   pages.push(['admin dashboard, branch staff', '/admin/', 'dashboard', staff]);
   // A branch user's daily list and form: their accessibility has a target (#16), their speed is reported.
   pages.push(['admin pre-registration list, branch staff', '/admin/preregistration', 'screen', staff]);

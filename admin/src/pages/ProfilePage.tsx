@@ -2,7 +2,8 @@ import { Box, Card, CardContent, CardHeader, Grid, Typography } from '@mui/mater
 import { useNavigate } from 'react-router-dom';
 import { Form, PasswordInput, required, SaveButton, Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import type { Identity } from '../providers/authProvider';
-import { authProvider, LOGIN_PATH } from '../providers/authProvider';
+import { LOGIN_PATH } from '../paths';
+import { authProvider } from '../providers/authProvider';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { takeServerMessage } from '../providers/serverMessage';
 
@@ -67,7 +68,13 @@ export const ProfilePage = () => {
             <CardHeader title="Change Password" />
             <CardContent>
               <Form noValidate onSubmit={changePassword}>
-                <PasswordInput source="current_password" label="Current Password" autoComplete="current-password" validate={required()} fullWidth />
+                <PasswordInput
+                  source="current_password"
+                  label="Current Password"
+                  autoComplete="current-password"
+                  validate={required()}
+                  fullWidth
+                />
                 <PasswordInput source="password" label="New Password" autoComplete="new-password" validate={required()} fullWidth />
                 <PasswordInput
                   source="password_confirmation"

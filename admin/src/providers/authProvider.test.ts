@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider, INVALID_CREDENTIALS, LOGIN_PATH } from './authProvider';
+import { LOGIN_PATH } from '../paths';
+import { authProvider, INVALID_CREDENTIALS } from './authProvider';
 import type { SessionUser } from './session';
 
 const staff: SessionUser = {

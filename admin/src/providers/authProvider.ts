@@ -1,10 +1,9 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { LOGIN_PATH } from '../paths';
 import { canAccessWith } from '../permissions';
 import { api } from './http';
 import { session, SessionUser } from './session';
 
-/** Where react-admin sends a signed-out user; the page lives outside /admin (SPEC section 2). */
-export const LOGIN_PATH = '/login';
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 
 export interface LoginParams {

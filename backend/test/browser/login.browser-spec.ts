@@ -56,37 +56,40 @@ describe('admin login (browser)', () => {
   });
 
   it("asks for the shell and the dashboard as /admin opens, before the login bundle has arrived, and shows the admin's frame before any of it has come; /login asks for the form only", async () => {
+    const ENTRY = /\/admin\/assets\/index-[\w-]+\.js$/;
+    const SHELL = /\/admin\/assets\/AdminRouter-[\w-]+\.js$/;
+    const DASHBOARD = /\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/;
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto(`${t.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    // /login loads the form's code, nothing of the admin's shell.
+    expect(scripts.some((p) => ENTRY.test(p))).toBe(true);
+    expect(scripts.filter((p) => SHELL.test(p) || DASHBOARD.test(p))).toEqual([]);
     await signIn(page, 'admin@example.com', 'Admin@2082');
     await page.getByText('Demo Admin').first().waitFor();
     // A fresh load of the dashboard on a slow link: the entry chunk is held back, and the page
     // must already be asking for the shell and the dashboard (the inline script the CSP allows).
-    const cold = await browser.newPage();
-    const session = await page.evaluate(() => ({ token: localStorage.getItem('access_token')!, user: localStorage.getItem('user')! }));
-    await cold.addInitScript((s) => {
-      localStorage.setItem('access_token', s.token);
-      localStorage.setItem('user', s.user);
-    }, session);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await cold.route(/\/admin\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const coldContext = await browser.newContext({ storageState: await page.context().storageState() });
+    const cold = await coldContext.newPage();
+    // Holds back the files matching `file` until the returned function is called.
+    const hold = async (file: RegExp) => {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await cold.route(file, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const release = await hold(ENTRY);
     // The shell is held back too, to see what the page shows meanwhile.
-    let releaseShell!: () => void;
-    const shellHeld = new Promise<void>((r) => (releaseShell = r));
-    await cold.route(/\/admin\/assets\/AdminRouter-[\w-]+\.js$/, async (route) => {
-      await shellHeld;
-      await route.continue();
-    });
-    const shell = cold.waitForRequest(/\/admin\/assets\/AdminRouter-[\w-]+\.js$/, { timeout: 15_000 });
-    const dashboard = cold.waitForRequest(/\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/, { timeout: 15_000 });
+    const releaseShell = await hold(SHELL);
+    const shell = cold.waitForRequest(SHELL, { timeout: 15_000 });
+    const dashboard = cold.waitForRequest(DASHBOARD, { timeout: 15_000 });
     const opened = cold.goto(`${t.url}/admin/`, { waitUntil: 'commit' });
     await expect(Promise.all([shell, dashboard])).resolves.toHaveLength(2);
     // No script file has arrived yet, and the admin's frame is already on the screen.
@@ -99,14 +102,7 @@ describe('admin login (browser)', () => {
     expect(await cold.getByText('Campaign Admin').isVisible()).toBe(true);
     releaseShell();
     await cold.getByText('Demo Admin').first().waitFor();
-    // /login loaded nothing of the admin's shell before the form was used.
-    const beforeSignIn = scripts.slice(
-      0,
-      scripts.findIndex((p) => /AdminRouter-/.test(p)),
-    );
-    expect(beforeSignIn.filter((p) => /AdminRouter-|RegistrationDashboard-/.test(p))).toEqual([]);
-    expect(beforeSignIn.some((p) => /\/admin\/assets\/index-/.test(p))).toBe(true);
-    await cold.close();
+    await coldContext.close();
     await page.close();
   });
 
