@@ -129,6 +129,37 @@ describe('public routes keep still while they load (browser)', () => {
     await phone.close();
   });
 
+  it("the landing page whose uploaded pictures arrive late: the hero's box has its size before its picture", async () => {
+    // The hero's two crops uploaded in the settings, as the demo has them.
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    const setting = () => t.http().patch('/api/v1/setting').set('Authorization', admin);
+    const uploaded = await setting()
+      .attach('hero_phone', await pngBuffer(800, 400, '#0f766e'), 'hero-phone.png')
+      .attach('hero_desktop', await pngBuffer(1200, 800, '#123456'), 'hero-desktop.png');
+    expect(uploaded.status).toBe(200);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/uploads\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await step(page, 'load / with the uploads held back', async () => {
+      await page.goto(`${t.url}/`, { waitUntil: 'domcontentloaded' });
+      await page.getByText('Nearby Showroom').waitFor();
+      const hero = page.locator('.hero-photo');
+      const before = await hero.boundingBox();
+      release();
+      await hero.evaluate((img: HTMLImageElement) => img.decode());
+      await settle(page);
+      expect(before!.height).toBeGreaterThan(0);
+      expect(before).toEqual(await hero.boundingBox());
+      expect(await cls(page)).toBeLessThan(0.05);
+    });
+    await page.close();
+    await setting().send({ hero_phone_id: null, hero_desktop_id: null });
+  });
+
   it('the dialogs: enquiry, enter your code, verify and the draw to its result', async () => {
     const p = await pendingPreregistration(t.db, { branchId: null });
     const cases: [string, (page: Page) => Promise<void>][] = [
