@@ -91,7 +91,11 @@ describe('public routes keep still while they load (browser)', () => {
   it('panels do not repeat their heading, the play icon leaves the winner’s name clear, and an amount never breaks after "Rs."', async () => {
     const admin = `Bearer ${await t.token('admin@example.com')}`;
     // A scheme text that starts with the panel's own title, as editors tend to write it.
-    const saved = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ scheme: '<h2>Scheme Details</h2><p>Every verified pre-registration wins.</p>' });
+    const saved = await t
+      .http()
+      .patch('/api/v1/setting')
+      .set('Authorization', admin)
+      .send({ scheme: '<h2>Scheme Details</h2><p>Every verified pre-registration wins.</p>' });
     expect(saved.status).toBe(200);
     const landing = await context.newPage();
     await step(landing, 'panel heading once', async () => {
@@ -116,9 +120,14 @@ describe('public routes keep still while they load (browser)', () => {
           const icon = box(li.querySelector('svg'));
           const name = box(li.querySelector('.caption strong'));
           const amount = li.querySelector('.caption .nowrap');
-          const overlaps = !!icon && !!name && icon.left < name.right && name.left < icon.right && icon.top < name.bottom && name.top < icon.bottom;
+          const overlaps =
+            !!icon && !!name && icon.left < name.right && name.left < icon.right && icon.top < name.bottom && name.top < icon.bottom;
           const lineHeight = amount ? parseFloat(getComputedStyle(amount).lineHeight) || 20 : 0;
-          return { overlaps, amountLines: amount ? Math.round(amount.getBoundingClientRect().height / lineHeight) : 0, amount: amount?.textContent ?? '' };
+          return {
+            overlaps,
+            amountLines: amount ? Math.round(amount.getBoundingClientRect().height / lineHeight) : 0,
+            amount: amount?.textContent ?? '',
+          };
         }),
       );
       expect(cards.length).toBeGreaterThan(0);
