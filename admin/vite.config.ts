@@ -20,9 +20,12 @@ const loginAtRoot = (): Plugin => ({
  * the dashboard's) with the page, instead of after the login bundle has run and asked for
  * them: on a slow phone link the shell no longer waits behind it; and it paints the admin's
  * frame at once (src/layout/arriving.ts) instead of a blank page. /login loads and shows only
- * what the form needs. A small inline script after the root element (its hash is in the
- * backend's CSP) does both, from the addresses in src/paths.ts that src/screens.ts loads for. React replaces
- * the frame when it first renders.
+ * what the form needs, and once the page has loaded, fetches the shell's and the dashboard's
+ * chunks at low priority (rel=prefetch: into the cache, not run) while the user types, so
+ * signing in does not wait for them; not when the browser asks to save data. A small inline
+ * script after the root element (its hash is in the backend's CSP) does all three, from the
+ * addresses in src/paths.ts that src/screens.ts loads for. React replaces the frame when it
+ * first renders.
  */
 const preloadShell = (): Plugin => {
   let base = '/';
@@ -55,10 +58,11 @@ const preloadShell = (): Plugin => {
           ...closure([named('/src/resources/registration/RegistrationDashboard.tsx')], new Set([...loaded, ...shell])),
         ].filter((f) => !loaded.has(f) && !shell.includes(f));
         const script =
-          `(function(){var p=location.pathname;if(p===${JSON.stringify(LOGIN_PATH)})return;` +
+          `(function(){var p=location.pathname,s=${JSON.stringify(shell)},d=${JSON.stringify(dashboard)};` +
+          `function a(r,f){f.forEach(function(n){var l=document.createElement('link');l.rel=r;l.href='${base}'+n;document.head.appendChild(l)})}` +
+          `if(p===${JSON.stringify(LOGIN_PATH)}){var c=navigator.connection;if(!(c&&c.saveData))addEventListener('load',function(){a('prefetch',s.concat(d))});return}` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
-          `var f=${JSON.stringify(shell)};if(${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0)f=f.concat(${JSON.stringify(dashboard)});` +
-          `f.forEach(function(n){var l=document.createElement('link');l.rel='modulepreload';l.href='${base}'+n;document.head.appendChild(l)})})()`;
+          `a('modulepreload',${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s)})()`;
         return [{ tag: 'script', children: script, injectTo: 'body' }];
       },
     },

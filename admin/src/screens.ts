@@ -3,19 +3,41 @@
  * login page starts loading what the page it opens will need.
  */
 import { DASHBOARD_PATHS } from './paths';
+import { authProvider, hasStoredSession } from './providers/authProvider';
+import { readEarly } from './providers/http';
 
 /** The dashboard's own code (its chunk), shown at /admin. */
 export const loadDashboard = () => import('./resources/registration/RegistrationDashboard');
+
+/**
+ * What the dashboard reads first, in the order its screen asks (the same for every role that
+ * sees the registered list): the stat cards, the list's first page in the server's order, the
+ * filters' branches and models, the campaign's settings. A browser test (login.browser-spec)
+ * compares it with what the screen asks for itself.
+ */
+export const DASHBOARD_READS: readonly string[] = [
+  '/stats',
+  '/registration?start=0&length=10',
+  '/branches',
+  '/bike-model?all=1',
+  '/settings',
+];
 
 const loadAdmin = () => import('./AdminRouter');
 
 /**
  * Starts loading the admin for `path`: the shell (router, react-admin, layout) and, when the
- * page is the dashboard, the dashboard's code beside it instead of after the shell has run.
- * Returns the shell's module, for React.lazy.
+ * page is the dashboard, the dashboard's code and its first reads beside it, instead of after
+ * the shell has run and asked; with a stored session, its check too (once per page load:
+ * react-admin's own check takes the same answer). Returns the shell's module, for React.lazy.
  */
 export function loadAdminFor(path: string) {
   const shell = loadAdmin();
-  if (DASHBOARD_PATHS.includes(path)) void loadDashboard().catch(() => undefined);
+  if (hasStoredSession()) void authProvider.checkAuth({}).catch(() => undefined);
+  if (DASHBOARD_PATHS.includes(path)) {
+    void loadDashboard().catch(() => undefined);
+    // The same rule the dashboard shows its list by: others see section cards, and read nothing of these.
+    void authProvider.canAccess!({ action: 'list', resource: 'registration' }).then((list) => list && readEarly(DASHBOARD_READS));
+  }
   return shell;
 }

@@ -89,10 +89,62 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
   return `${API_URL}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function request(path: string, opts: ApiOptions): Promise<Response> {
+function authorised(token: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = session.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** How long a read asked for early may stand in for the app's own: the first screen's data, not a later visit's. */
+export const EARLY_READ_MS = 30_000;
+
+/** Reads asked for before the code that needs them has arrived, by URL (less the table protocol's `draw` counter). */
+const earlyReads = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+
+const readKey = (url: string): string => {
+  const [path, query = ''] = url.split('?');
+  const params = new URLSearchParams(query);
+  params.delete('draw');
+  params.sort();
+  return `${path}?${params}`;
+};
+
+/**
+ * Asks for GETs (paths under the API, with their query) now, with the stored session, so a
+ * screen whose code is still arriving finds its data there when it asks: each answer is
+ * handed once to the same GET made within EARLY_READ_MS by the same session, and otherwise
+ * dropped. Only plain reads, so asking early changes nothing on the server.
+ */
+export function readEarly(paths: readonly string[]): void {
+  const token = session.token();
+  if (!token) return;
+  for (const path of paths) {
+    const url = `${API_URL}${path}`;
+    const key = readKey(url);
+    if (earlyReads.has(key)) continue;
+    const response = fetch(url, { headers: authorised(token) });
+    // Not taken, its failure is nobody's: the app's own read reports it.
+    response.catch(() => undefined);
+    earlyReads.set(key, { token, at: Date.now(), response });
+  }
+}
+
+function takeEarlyRead(url: string): Promise<Response> | undefined {
+  const key = readKey(url);
+  const read = earlyReads.get(key);
+  if (!read) return undefined;
+  earlyReads.delete(key);
+  if (read.token !== session.token() || Date.now() - read.at > EARLY_READ_MS) return undefined;
+  return read.response;
+}
+
+function request(path: string, opts: ApiOptions): Promise<Response> {
+  const url = buildUrl(path, opts.query);
+  if ((opts.method ?? 'GET') === 'GET' && !opts.body && !opts.signal?.aborted) {
+    const early = takeEarlyRead(url);
+    if (early) return early;
+  }
+  const headers = authorised(session.token());
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body && containsFile(opts.body)) body = toFormData(opts.body);
@@ -100,7 +152,7 @@ function request(path: string, opts: ApiOptions): Promise<Response> {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(opts.body);
   }
-  return fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  return fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -1,19 +1,35 @@
 import { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
+import { makePreregistration, registrationBody } from '../factories/purchase';
 
 /** Journey: staff sign in to the admin; the menu shows what their permissions allow. */
 describe('admin login (browser)', () => {
   let t: TestApp;
   let browser: Browser;
+  /** A customer of the branch staff's dealer, on their dashboard's list. */
+  const BUYER = 'Dashboard Buyer';
   beforeAll(async () => {
     t = await startTestApp({ listen: true });
+    const [{ branch_id: branchId }] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+    const [{ id: modelId }] = await t.db.query(`SELECT id FROM bike_model ORDER BY id LIMIT 1`);
+    const pre = await makePreregistration(t.db, { branchId, prize: 3000, name: BUYER, bikeModelId: modelId });
+    const res = await t
+      .http()
+      .post('/api/v1/registration')
+      .set('Authorization', `Bearer ${await t.token('staff@example.com')}`)
+      .send(registrationBody(pre, modelId));
+    if (res.status !== 200) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
   });
+
+  const ENTRY = /\/admin\/assets\/index-[\w-]+\.js$/;
+  const SHELL = /\/admin\/assets\/AdminRouter-[\w-]+\.js$/;
+  const DASHBOARD = /\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/;
 
   async function signIn(page: Page, email: string, password: string) {
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);
@@ -56,9 +72,6 @@ describe('admin login (browser)', () => {
   });
 
   it("asks for the shell and the dashboard as /admin opens, before the login bundle has arrived, and shows the admin's frame before any of it has come; /login asks for the form only", async () => {
-    const ENTRY = /\/admin\/assets\/index-[\w-]+\.js$/;
-    const SHELL = /\/admin\/assets\/AdminRouter-[\w-]+\.js$/;
-    const DASHBOARD = /\/admin\/assets\/RegistrationDashboard-[\w-]+\.js$/;
     const page = await browser.newPage();
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -104,6 +117,116 @@ describe('admin login (browser)', () => {
     await cold.getByText('Demo Admin').first().waitFor();
     await coldContext.close();
     await page.close();
+  });
+
+  /** The API calls a page makes, as `METHOD /path?query` without the table protocol's `draw` counter. */
+  const apiCalls = (page: Page) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      url.searchParams.delete('draw');
+      calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
+    return calls;
+  };
+  /** The dashboard's first row: the purchase made in beforeAll. */
+  const firstRow = (page: Page) => page.locator('.RaDataTable-row', { hasText: BUYER }).first().waitFor();
+  const reads = (calls: string[]) => calls.filter((c) => c.startsWith('GET ')).sort();
+
+  it('fetches the shell and the dashboard while the user types on /login, so signing in takes them from the cache; the dashboard reads each of its data once', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Where each script came from: the network, or the cache the page's prefetch filled.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts: { url: string; cached: boolean }[] = [];
+    cdp.on('Network.responseReceived', (e) => {
+      scripts.push({ url: new URL(e.response.url).pathname, cached: !!(e.response.fromDiskCache || e.response.fromPrefetchCache) });
+    });
+    const fetchedBefore = Promise.all([SHELL, DASHBOARD].map((file) => page.waitForRequest(file, { timeout: 15_000 })));
+    await page.goto(`${t.url}/login`);
+    await fetchedBefore;
+    await page.waitForLoadState('networkidle');
+    // Fetched, not run: the page is still the login form alone.
+    expect(await page.getByText('Campaign Admin').count()).toBe(0);
+    expect(scripts.filter((s) => SHELL.test(s.url) || DASHBOARD.test(s.url)).map((s) => s.cached)).toEqual([false, false]);
+    const calls = apiCalls(page);
+    scripts.length = 0;
+    await signIn(page, 'staff@example.com', 'Staff@2082');
+    await firstRow(page);
+    expect(scripts.filter((s) => SHELL.test(s.url) || DASHBOARD.test(s.url)).map((s) => s.cached)).toEqual([true, true]);
+    expect(scripts.filter((s) => /\.js$/.test(s.url) && !s.cached)).toEqual([]);
+    // Each read once: the one asked as the shell started is the one the screen used.
+    const asked = reads(calls);
+    expect(asked).toEqual([...new Set(asked)]);
+    expect(asked).toContain('GET /api/v1/registration?start=0&length=10');
+    await context.close();
+  });
+
+  it("with data saving asked for, /login fetches nothing of the admin's", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() !== 'document' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${t.url}/login`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((p) => ENTRY.test(p))).toBe(true);
+    expect(scripts.filter((p) => SHELL.test(p) || DASHBOARD.test(p))).toEqual([]);
+    await page.close();
+  });
+
+  it('opened cold, the dashboard asks for its data while its code is still arriving, once each, and the screen on its own reads nothing else', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'staff@example.com', 'Staff@2082');
+    await firstRow(page);
+    const coldContext = await browser.newContext({ storageState: await page.context().storageState() });
+    await page.close();
+    const cold = await coldContext.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await cold.route(SHELL, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const calls = apiCalls(cold);
+    const listAsked = cold.waitForRequest((r) => r.url().includes('/api/v1/registration?'), { timeout: 15_000 });
+    await cold.goto(`${t.url}/admin/`, { waitUntil: 'commit' });
+    await listAsked;
+    // The reads are asked together; the page cannot go quiet while the shell is held.
+    await new Promise((r) => setTimeout(r, 500));
+    // The shell has not arrived, and the session's check and the screen's reads are on their way.
+    expect(await cold.locator('.RaLayout-appFrame').count()).toBe(0);
+    const early = reads(calls);
+    expect(calls).toContain('POST /api/v1/auth/me');
+    release();
+    await firstRow(cold);
+    await cold.waitForLoadState('networkidle');
+    // Nothing asked twice: the screen took what was asked early.
+    expect(reads(calls)).toEqual(early);
+    expect(calls.filter((c) => c === 'POST /api/v1/auth/me')).toHaveLength(1);
+    // The screen on its own (another page, then the dashboard again in the app) asks nothing
+    // that was not asked early (less what the app keeps for the page's life: the settings).
+    await cold
+      .getByRole('menuitem', { name: 'Pre-Registrations' })
+      .or(cold.getByRole('link', { name: 'Pre-Registrations' }))
+      .first()
+      .click();
+    await cold.waitForURL(/\/admin\/preregistration/);
+    await cold.waitForLoadState('networkidle');
+    calls.length = 0;
+    await cold
+      .getByRole('menuitem', { name: 'Dashboard' })
+      .or(cold.getByRole('link', { name: 'Dashboard' }))
+      .first()
+      .click();
+    await firstRow(cold);
+    await cold.waitForLoadState('networkidle');
+    const again = reads(calls);
+    expect(again.length).toBeGreaterThanOrEqual(3);
+    expect(again.filter((c) => !early.includes(c))).toEqual([]);
+    await coldContext.close();
   });
 
   it("shows 'Invalid Credentials' for a wrong password", async () => {
