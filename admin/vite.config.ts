@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { ARRIVING_HTML } from './src/layout/arriving';
 import { DASHBOARD_PATHS, LOGIN_PATH } from './src/paths';
+import { TOKEN_KEY } from './src/providers/session';
 import { defaultClientConditions, defaultServerConditions, type Plugin, type Rollup } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
@@ -16,18 +17,19 @@ const loginAtRoot = (): Plugin => ({
 });
 
 /**
- * A page of the admin other than /login starts downloading the shell's chunks (and, at /admin,
- * the dashboard's) with the page, instead of after the login bundle has run and asked for
- * them: on a slow phone link the shell no longer waits behind it; and it paints the admin's
- * frame at once (src/layout/arriving.ts) instead of a blank page. /login loads and shows only
- * what the form needs, and once the form has been painted, fetches the shell's and the
- * dashboard's chunks at low priority (rel=prefetch: into the cache, not run) while the user
- * types, so signing in does not wait for them; not when the browser asks to save data. (Asked
- * at the page's load instead, before React had painted the form, they were counted in the
- * form's paint: Lighthouse's LCP on /login went from 1.4 to 2.6 s.) A small inline
- * script after the root element (its hash is in the backend's CSP) does all three, from the
- * addresses in src/paths.ts that src/screens.ts loads for. React replaces the frame when it
- * first renders.
+ * A page of the admin other than /login, with a stored session, starts downloading the
+ * shell's chunks (and, at /admin, the dashboard's) with the page, instead of after the login
+ * bundle has run and asked for them: on a slow phone link the shell no longer waits behind
+ * it; and it paints the admin's frame at once (src/layout/arriving.ts) instead of a blank
+ * page. /login, and any page without a session (the app shows the login form there, App.tsx),
+ * loads only what the form needs, and once the form has been painted fetches the shell's and
+ * the dashboard's chunks at low priority (rel=prefetch: into the cache, not run) while the
+ * user types, so signing in does not wait for them; not when the browser asks to save data.
+ * (Asked at the page's load instead, before React had painted the form, they were counted in
+ * the form's paint: Lighthouse's LCP on /login went from 1.4 to 2.6 s.) A small inline script
+ * after the root element (its hash is in the backend's CSP) does all three, from the addresses
+ * in src/paths.ts that src/screens.ts loads for and the session's key. React replaces the
+ * frame when it first renders.
  */
 const preloadShell = (): Plugin => {
   let base = '/';
@@ -62,7 +64,8 @@ const preloadShell = (): Plugin => {
         const script =
           `(function(){var p=location.pathname,s=${JSON.stringify(shell)},d=${JSON.stringify(dashboard)};` +
           `function a(r,f){f.forEach(function(n){var l=document.createElement('link');l.rel=r;l.href='${base}'+n;document.head.appendChild(l)})}` +
-          `if(p===${JSON.stringify(LOGIN_PATH)}){var c=navigator.connection,r=document.getElementById('root');if(c&&c.saveData)return;` +
+          `var t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){}` +
+          `if(p===${JSON.stringify(LOGIN_PATH)}||!t){var c=navigator.connection,r=document.getElementById('root');if(c&&c.saveData)return;` +
           `new MutationObserver(function(m,o){if(!r.querySelector('form'))return;o.disconnect();` +
           `requestAnimationFrame(function(){setTimeout(function(){a('prefetch',s.concat(d))})})}).observe(r,{childList:true,subtree:true});return}` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +

@@ -1,28 +1,32 @@
-import { useState } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { AdminApp } from './AdminApp';
-import { LoginPage } from './login/LoginPage';
-
-/** The login page inside the router: where react-admin sends a signed-out user, with where they were. */
-const RoutedLogin = () => {
-  const location = useLocation();
-  const navigate = useNavigate();
-  return <LoginPage state={location.state} go={(to) => navigate(to, { replace: true })} />;
-};
+import { LOGIN_PATH } from './paths';
 
 /**
- * The login page lives at /login, outside the admin (SPEC section 2); the admin at
- * /admin/*. A data router, so react-admin uses it (and can block unsaved-form leaves).
- * Made on first render, so it starts from the address of that moment (the page the login
- * page sent the user to).
+ * The admin at /admin/*, in a data router (react-admin uses it, and can block unsaved-form
+ * leaves), made on first render so it starts from the address of that moment. The login page
+ * lives at /login, outside the admin (SPEC section 2): when react-admin sends the user there,
+ * the router is stopped and `toLogin` gets the navigation's state (where the user was), for
+ * the page around it to show the login page (App.tsx).
  */
-export default function AdminRouter() {
+export default function AdminRouter({ toLogin }: { toLogin: (state: unknown) => void }) {
   const [router] = useState(() =>
     createBrowserRouter([
-      { path: '/login', element: <RoutedLogin /> },
+      { path: LOGIN_PATH, element: null },
       { path: '/admin/*', element: <AdminApp /> },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ]),
+  );
+  useEffect(
+    () =>
+      router.subscribe((state) => {
+        if (state.location.pathname !== LOGIN_PATH) return;
+        // Stopped: react-admin's sign-out redirects still on their way change nothing more.
+        router.dispose();
+        toLogin(state.location.state);
+      }),
+    [router, toLogin],
   );
   return <RouterProvider router={router} />;
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { AdminArriving } from './layout/AdminArriving';
 import { LoginPage } from './login/LoginPage';
+import { hasStoredSession } from './providers/authProvider';
 import { LOGIN_PATH } from './paths';
 import { loadAdminFor } from './screens';
 
@@ -15,25 +16,43 @@ const AdminRouter = lazy(() => loadAdminFor(window.location.pathname));
 const routerState = () => (window.history.state as { usr?: unknown } | null)?.usr ?? null;
 
 /**
- * /login opened directly shows the login page alone; signing in moves to the page asked for
- * and loads the admin there, without reloading the page. Every other address loads the admin,
- * whose router also serves /login after a sign-out or a redirect.
+ * Where the page starts: the login page at /login, and at any other address without a stored
+ * session (it goes to /login, remembering the address as react-admin's redirect does, without
+ * loading the admin's code first); the admin otherwise.
+ */
+function firstScreen(): { login: { state: unknown } | null } {
+  const { pathname, search } = window.location;
+  if (pathname === LOGIN_PATH) return { login: { state: routerState() } };
+  if (hasStoredSession()) return { login: null };
+  const state = { nextPathname: pathname, nextSearch: search };
+  window.history.replaceState({ usr: state }, '', LOGIN_PATH);
+  return { login: { state } };
+}
+
+/**
+ * The login page, or the admin. Signing in moves to the page asked for and loads the admin
+ * there, without reloading the page. When the admin sends the user to /login (signed out, or
+ * a session the server refuses), the admin is closed at once and the login page shown with
+ * where the user was: the admin's router leaves it through a transition, which react-admin's
+ * repeated sign-out redirects kept restarting (about 4,400 history entries and 13 s before the
+ * form showed, docs/decisions.md).
  */
 export const App = () => {
-  const [admin, setAdmin] = useState(() => window.location.pathname !== LOGIN_PATH);
-  if (!admin)
+  const [login, setLogin] = useState(() => firstScreen().login);
+  const toLogin = useCallback((state: unknown) => setLogin({ state }), []);
+  if (login)
     return (
       <LoginPage
-        state={routerState()}
+        state={login.state}
         go={(to) => {
           window.history.replaceState(null, '', to);
-          setAdmin(true);
+          setLogin(null);
         }}
       />
     );
   return (
     <Suspense fallback={<AdminArriving />}>
-      <AdminRouter />
+      <AdminRouter toLogin={toLogin} />
     </Suspense>
   );
 };

@@ -11,7 +11,8 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
-const TOKEN_KEY = 'access_token';
+/** Where the token is kept; the page's inline script reads it too (vite.config.ts). */
+export const TOKEN_KEY = 'access_token';
 const USER_KEY = 'user';
 
 function storage(): Storage | undefined {
