@@ -1,6 +1,6 @@
 /*
- * The code of the admin's first screen, known to the login bundle (no react-admin here): the
- * login page starts loading what the page it opens will need.
+ * The admin's first screen, known to the login bundle (no react-admin here): the login page
+ * and a page opened cold start loading the code and the data the screen they open will need.
  */
 import { DASHBOARD_PATHS } from './paths';
 import { authProvider, hasStoredSession } from './providers/authProvider';
