@@ -138,6 +138,14 @@ describe('admin login (browser)', () => {
   };
   /** The dashboard's first row: the purchase made in beforeAll. */
   const firstRow = (page: Page) => page.locator('.RaDataTable-row', { hasText: BUYER }).first().waitFor();
+  /** A page where branch staff have signed in and see their dashboard's list. */
+  const staffOnDashboard = async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'staff@example.com', 'Staff@2082');
+    await firstRow(page);
+    return page;
+  };
   const reads = (calls: string[]) => calls.filter((c) => c.startsWith('GET ')).sort();
 
   it('fetches the shell and the dashboard while the user types on /login, so signing in takes them from the cache; the dashboard reads each of its data once', async () => {
@@ -183,10 +191,7 @@ describe('admin login (browser)', () => {
   });
 
   it('opened cold, the dashboard asks for its data while its code is still arriving, once each, and the screen on its own reads nothing else', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.url}/login`);
-    await signIn(page, 'staff@example.com', 'Staff@2082');
-    await firstRow(page);
+    const page = await staffOnDashboard();
     const coldContext = await browser.newContext({ storageState: await page.context().storageState() });
     await page.close();
     const cold = await coldContext.newPage();
@@ -259,10 +264,7 @@ describe('admin login (browser)', () => {
   });
 
   it('sends a user whose stored session the server refuses to /login once, and back to their page after signing in', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${t.url}/login`);
-    await signIn(page, 'staff@example.com', 'Staff@2082');
-    await firstRow(page);
+    const page = await staffOnDashboard();
     // The session ends on the server (signed out elsewhere); this page still holds its token.
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
     expect((await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${token}`)).status).toBe(200);
