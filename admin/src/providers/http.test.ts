@@ -64,6 +64,17 @@ describe('reads asked early', () => {
     expect(sent.filter((s) => s.url === '/api/v1/settings')).toHaveLength(2);
   });
 
+  it('lets go of a read nobody took within EARLY_READ_MS, and asks again when it is read later', async () => {
+    vi.useFakeTimers();
+    readEarly(['/settings']);
+    vi.advanceTimersByTime(EARLY_READ_MS);
+    readEarly(['/settings']);
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/settings', '/api/v1/settings']);
+    vi.useRealTimers();
+    expect(await dataProvider.getObject('/settings')).toEqual({ answer: 2 });
+    expect(sent).toHaveLength(2);
+  });
+
   it('asks nothing without a stored session, and nothing twice', () => {
     store.clear();
     readEarly(['/stats']);

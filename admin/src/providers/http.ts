@@ -125,7 +125,14 @@ export function readEarly(paths: readonly string[]): void {
     const response = fetch(url, { headers: authorised(token) });
     // Not taken, its failure is nobody's: the app's own read reports it.
     response.catch(() => undefined);
-    earlyReads.set(key, { token, at: Date.now(), response });
+    const read = { token, at: Date.now(), response };
+    earlyReads.set(key, read);
+    // Not taken in time (the list's saved filters differ, another screen opened): let go of it.
+    setTimeout(() => {
+      if (earlyReads.get(key) !== read) return;
+      earlyReads.delete(key);
+      response.then((res) => res.body?.cancel()).catch(() => undefined);
+    }, EARLY_READ_MS);
   }
 }
 
