@@ -14,6 +14,7 @@ import { AccessDenied } from './layout/AccessDenied';
 import { AdminArriving } from './layout/AdminArriving';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
+import { ADMIN_BASE } from './paths';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -72,7 +73,7 @@ const store = localStorageStore();
  */
 export const AdminApp = () => (
   <AdminContext
-    basename="/admin"
+    basename={ADMIN_BASE}
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { AdminApp } from './AdminApp';
-import { LOGIN_PATH } from './paths';
+import { ADMIN_BASE, LOGIN_PATH } from './paths';
 
 /**
  * The admin at /admin/*, in a data router (react-admin uses it, and can block unsaved-form
@@ -14,8 +14,8 @@ export default function AdminRouter({ toLogin }: { toLogin: (state: unknown) => 
   const [router] = useState(() =>
     createBrowserRouter([
       { path: LOGIN_PATH, element: null },
-      { path: '/admin/*', element: <AdminApp /> },
-      { path: '*', element: <Navigate to="/admin" replace /> },
+      { path: `${ADMIN_BASE}/*`, element: <AdminApp /> },
+      { path: '*', element: <Navigate to={ADMIN_BASE} replace /> },
     ]),
   );
   useEffect(

@@ -20,13 +20,13 @@ const routerState = () => (window.history.state as { usr?: unknown } | null)?.us
  * session (it goes to /login, remembering the address as react-admin's redirect does, without
  * loading the admin's code first); the admin otherwise.
  */
-function firstScreen(): { login: { state: unknown } | null } {
+function firstScreen(): { state: unknown } | null {
   const { pathname, search } = window.location;
-  if (pathname === LOGIN_PATH) return { login: { state: routerState() } };
-  if (hasStoredSession()) return { login: null };
+  if (pathname === LOGIN_PATH) return { state: routerState() };
+  if (hasStoredSession()) return null;
   const state = { nextPathname: pathname, nextSearch: search };
   window.history.replaceState({ usr: state }, '', LOGIN_PATH);
-  return { login: { state } };
+  return { state };
 }
 
 /**
@@ -38,7 +38,7 @@ function firstScreen(): { login: { state: unknown } | null } {
  * form showed, docs/decisions.md).
  */
 export const App = () => {
-  const [login, setLogin] = useState(() => firstScreen().login);
+  const [login, setLogin] = useState(firstScreen);
   const toLogin = useCallback((state: unknown) => setLogin({ state }), []);
   if (login)
     return (

@@ -4,8 +4,6 @@ import { Identifier, Loading, Resource, ResourceProps } from 'react-admin';
 
 import { ADMIN_BASE } from './paths';
 
-export { ADMIN_BASE };
-
 /**
  * SPEC section 2 and DESIGN section 7: a record shows at /admin/{resource}/{id} and is
  * edited at /admin/{resource}/{id}/edit. (react-admin's own URLs are the other way

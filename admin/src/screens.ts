@@ -3,7 +3,7 @@
  * and a page opened cold start loading the code and the data the screen they open will need.
  */
 import { DASHBOARD_PATHS } from './paths';
-import { authProvider, hasStoredSession } from './providers/authProvider';
+import { authProvider } from './providers/authProvider';
 import { readEarly } from './providers/http';
 
 /** The dashboard's own code (its chunk), shown at /admin. */
@@ -28,12 +28,12 @@ const loadAdmin = () => import('./AdminRouter');
 /**
  * Starts loading the admin for `path`: the shell (router, react-admin, layout) and, when the
  * page is the dashboard, the dashboard's code and its first reads beside it, instead of after
- * the shell has run and asked; with a stored session, its check too (once per page load:
- * react-admin's own check takes the same answer). Returns the shell's module, for React.lazy.
+ * the shell has run and asked; the session's check too (once per page load: react-admin's own
+ * check takes the same answer; the app loads the admin only with a stored session, App.tsx). Returns the shell's module, for React.lazy.
  */
 export function loadAdminFor(path: string) {
   const shell = loadAdmin();
-  if (hasStoredSession()) void authProvider.checkAuth({}).catch(() => undefined);
+  void authProvider.checkAuth({}).catch(() => undefined);
   if (DASHBOARD_PATHS.includes(path)) {
     void loadDashboard().catch(() => undefined);
     // The same rule the dashboard shows its list by: others see section cards, and read nothing of these.

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_PATH, launchBrowser } from '../test/harness/browser';
 import { onCleanup, removeOnCleanup } from './lib';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
@@ -210,7 +211,7 @@ async function lighthouseOnce(
   const dir = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   removeOnCleanup(dir);
   const out = join(dir, 'report.json');
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chrome = process.env.CHROME_PATH ?? CHROMIUM_PATH;
   const profile = join(dir, 'profile');
   // A signed-in page: the profile carries the session, and Lighthouse must not wipe it (it then
   // leaves the cache alone too, which the profile's first visit left without the app's files).
@@ -297,14 +298,10 @@ export async function http2Front(target: string): Promise<string> {
  * shows a row of the dashboard's list. Answers each run's milliseconds.
  */
 export async function firstRowsAfterSignIn(app: string, email: string, password: string, runs = 3): Promise<number[]> {
-  const { chromium } = await import('playwright-core');
   const { throttling, screenEmulationMetrics } = await import('lighthouse/core/config/constants.js');
   const link = throttling.mobileSlow4G;
   const screen = screenEmulationMetrics.mobile;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchBrowser();
   const times: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {

@@ -103,6 +103,30 @@ function add(row: Row) {
   );
 }
 
+/** A max-throughput run against the baseline's: met at `minRatio` of its requests per second, with no error. */
+function throughputRow(scenario: string, prod: LoadFigures, base: LoadFigures, minRatio: number) {
+  add({
+    scenario,
+    product: loadText(prod),
+    baseline: loadText(base),
+    ratio: `${fmt(prod.rps / base.rps, 2)}×`,
+    target: `≥ ${fmt(minRatio, 1)}× baseline req/s, 0 errors`,
+    met: prod.rps >= minRatio * base.rps && prod.errors === 0,
+  });
+}
+
+/** A run at a fixed rate: met when its p99 is under `p99Ms` with no error; the ratio is to the baseline's p99. */
+function rateRow(scenario: string, prod: LoadFigures, base: LoadFigures, p99Ms: number) {
+  add({
+    scenario,
+    product: loadText(prod),
+    baseline: loadText(base),
+    ratio: `p99 ${fmt(prod.p99 / Math.max(1, base.p99), 2)}×`,
+    target: `p99 < ${p99Ms} ms, 0 errors`,
+    met: prod.p99 < p99Ms && prod.errors === 0,
+  });
+}
+
 function table(): string {
   const head = ['scenario', 'product', 'baseline (same run)', 'ratio', 'target', 'met'];
   const body = rows.map((r) => [r.scenario, r.product, r.baseline, r.ratio, r.target, r.met === undefined ? '' : r.met ? 'yes' : 'NO']);
@@ -241,24 +265,10 @@ async function reads({ APP, BASE }: Ctx) {
   for (const u of [APP, BASE]) await load({ url: u, connections: 4, amount: 200, requests: mix });
   const base = await load({ url: BASE, connections: 32, duration: DURATION, requests: mix });
   const prod = await load({ url: APP, connections: 32, duration: DURATION, requests: mix });
-  add({
-    scenario: 'public read mix, max throughput',
-    product: loadText(prod),
-    baseline: loadText(base),
-    ratio: `${fmt(prod.rps / base.rps, 2)}×`,
-    target: '≥ 1.0× baseline req/s, 0 errors',
-    met: prod.rps >= base.rps && prod.errors === 0,
-  });
+  throughputRow('public read mix, max throughput', prod, base, 1);
   const prodRate = await load({ url: APP, connections: 32, duration: DURATION, overallRate: 500, requests: mix });
   const baseRate = await load({ url: BASE, connections: 32, duration: DURATION, overallRate: 500, requests: mix });
-  add({
-    scenario: 'public read mix at 500 req/s',
-    product: loadText(prodRate),
-    baseline: loadText(baseRate),
-    ratio: `p99 ${fmt(prodRate.p99 / Math.max(1, baseRate.p99), 2)}×`,
-    target: 'p99 < 50 ms, 0 errors',
-    met: prodRate.p99 < 50 && prodRate.errors === 0,
-  });
+  rateRow('public read mix at 500 req/s', prodRate, baseRate, 50);
 }
 
 // ------------------------------------------------------------------ (2) POST /enquiry
@@ -292,26 +302,12 @@ async function enquiry({ APP, BASE, db }: Ctx) {
   const base = await load({ url: BASE, connections: 16, duration: DURATION, requests: requests(3) });
   serial = 0;
   const prod = await load({ url: APP, connections: 16, duration: DURATION, requests: requests(4) });
-  add({
-    scenario: 'POST /enquiry, max throughput',
-    product: loadText(prod),
-    baseline: loadText(base),
-    ratio: `${fmt(prod.rps / base.rps, 2)}×`,
-    target: '≥ 0.4× baseline req/s, 0 errors',
-    met: prod.rps >= 0.4 * base.rps && prod.errors === 0,
-  });
+  throughputRow('POST /enquiry, max throughput', prod, base, 0.4);
   serial = 0;
   const prodRate = await load({ url: APP, connections: 16, duration: DURATION, overallRate: 200, requests: requests(5) });
   serial = 0;
   const baseRate = await load({ url: BASE, connections: 16, duration: DURATION, overallRate: 200, requests: requests(6) });
-  add({
-    scenario: 'POST /enquiry at 200 req/s',
-    product: loadText(prodRate),
-    baseline: loadText(baseRate),
-    ratio: `p99 ${fmt(prodRate.p99 / Math.max(1, baseRate.p99), 2)}×`,
-    target: 'p99 < 100 ms, 0 errors',
-    met: prodRate.p99 < 100 && prodRate.errors === 0,
-  });
+  rateRow('POST /enquiry at 200 req/s', prodRate, baseRate, 100);
 }
 
 // ------------------------------------------------------------------ (3) verification with the draw, under contention

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { SERVER_ORDER } from '../../components/listDefaults';
-import { ADMIN_BASE } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
 import { typeLabel } from './allocationChoices';
 
 const Actions = () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Create, useGetIdentity } from 'react-admin';
 import { BRANCH_ONLY_PREREGISTRATION, BranchOnly } from '../../layout/AccessDenied';
 import type { Identity } from '../../providers/authProvider';
-import { ADMIN_BASE } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
 import { newClientSeed } from '@campaign/domain';
 import { prepareScreenshot } from '@campaign/domain/browser';
 import { useSaveError } from '../../components/useSaveError';

@@ -6,7 +6,8 @@ import { useCanAccess } from 'react-admin';
 import { DrawPage } from '../../components/DrawPage';
 import { useCampaignSettings } from '../../components/useCampaignSettings';
 import { useFreshRecord } from '../../components/useFreshRecord';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 
 /**
  * /admin/preregistration/{slug}/draw: the wheel of pre-registration prizes (pre_prizes in

@@ -8,7 +8,8 @@ import { ConfirmedForm } from '../../components/ConfirmedForm';
 import { digitsOnly, lettersDigitsSpaces } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 import type { Identity } from '../../providers/authProvider';
 import { EarlierRecords, LinkedField } from './earlierRecord';
 

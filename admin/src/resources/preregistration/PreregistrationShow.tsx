@@ -11,7 +11,8 @@ import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
 import { EraseCustomerButton } from './EraseCustomerButton';
 import { Permission } from '../../permissions';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 
 export const DELETE_PREREGISTRATION_CONFIRM = 'Are you sure you want to delete this preregistration?';
 

@@ -8,7 +8,8 @@ import type { Identity } from '../../providers/authProvider';
 import { useFreshRecord } from '../../components/useFreshRecord';
 import { useSaveError } from '../../components/useSaveError';
 import { useWriteSuccess } from '../../components/useWriteSuccess';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 import { prefillFromPreregistration, toRegistrationPayload } from './registrationPayload';
 import { RegistrationForm } from './RegistrationForm';
 

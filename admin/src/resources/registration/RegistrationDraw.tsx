@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { DrawPage } from '../../components/DrawPage';
 import { useCampaignSettings } from '../../components/useCampaignSettings';
 import { useFreshRecord } from '../../components/useFreshRecord';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 
 /**
  * /admin/registration/{slug}/draw (SPEC "Registration result screen"): the purchase wheel

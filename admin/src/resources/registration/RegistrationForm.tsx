@@ -7,7 +7,7 @@ import { vehicleNumber } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';
-import { ADMIN_BASE } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
 import { ReferringRegistrationInput } from './ReferringRegistrationInput';
 import { paymentModeLabel } from './registrationFilters';
 

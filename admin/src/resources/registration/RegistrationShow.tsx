@@ -8,7 +8,8 @@ import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../componen
 import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
 import { Permission } from '../../permissions';
-import { ADMIN_BASE, recordPath } from '../../routing';
+import { ADMIN_BASE } from '../../paths';
+import { recordPath } from '../../routing';
 import { paymentModeLabel } from './registrationFilters';
 import { NotifyCouponButton } from './NotifyCouponButton';
 import { RestoreButton } from './RestoreButton';
