@@ -21,6 +21,20 @@ const suites = [
 let passed = 0;
 let failed = 0;
 const lines = [];
+
+// Each workspace type-checked, tests included: the answers' shapes live once in @campaign/domain
+// (api.ts), so a field the backend renames or makes nullable fails the screen that reads it here.
+// One test per workspace (vite builds the front ends without checking types).
+console.log('\n=== types ===');
+const typeFailures = [];
+for (const w of ['domain', 'backend', 'admin', 'public-site']) {
+  const r = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { cwd: join(root, w), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  if (r.status === 0) passed += 1;
+  else typeFailures.push(w);
+}
+failed += typeFailures.length;
+lines.push(`types: ${4 - typeFailures.length} passed, ${typeFailures.length} failed${typeFailures.length ? ` (${typeFailures.join(', ')})` : ''}`);
+
 for (const s of suites) {
   console.log(`\n=== ${s.name} ===`);
   const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: join(root, s.cwd), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });

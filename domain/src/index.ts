@@ -12,3 +12,4 @@ export * from './wheel';
 export * from './draw-id';
 export * from './fairness';
 export * from './site-texts';
+export * from './api';

@@ -4,50 +4,15 @@ import { lang, t } from './i18n';
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
  * forgotten so the next use retries.
  */
-import type { PublicDayAnswer as DomainDayAnswer, PublicDraw } from '@campaign/domain';
+import type { ImageRef, PrizesToday, PublicDayAnswer as DomainDayAnswer, PublicDraw, PublicPreregistration, PublicSettings } from '@campaign/domain';
 import type { Province } from './cascade';
 
 export const API = '/api/v1';
 
-export interface Image {
-  url: string;
-  thumbnail: string;
-}
-export interface Option {
-  value: string;
-  label: string;
-}
-export interface Settings {
-  logo: Image | null;
-  scheme: string;
-  terms: string;
-  policy: string;
-  /** The panels and the notice for Nepali readers; empty or null: the English ones (#15). */
-  scheme_ne?: string;
-  terms_ne?: string;
-  policy_ne?: string;
-  video: string | null;
-  notice: Image | null;
-  notice_ne?: Image | null;
-  captcha_site_key: string | null;
-  brand_name: string;
-  campaign_name: string;
-  social_links: { label: string; url: string }[];
-  support_phones: string[];
-  official_website: string;
-  options: {
-    sources: string[];
-    payment_modes?: string[];
-    sexes?: string[];
-    sms_types?: string[];
-    allocation_types?: string[];
-    booking_types: Option[];
-    pre_prizes: number[];
-    prizes?: number[];
-    video_prizes?: number[];
-    roadies: string[];
-  };
-}
+/** The answers' shapes are the backend's (`@campaign/domain`): GET /settings, a pre-registration, GET /prizes. */
+export type Settings = PublicSettings;
+export type Enquiry = PublicPreregistration;
+export type { PrizesToday };
 export interface Branch {
   id: number;
   title: string;
@@ -62,28 +27,16 @@ export interface Video {
   title: string;
   url: string;
   amount: number;
-  thumbnail: Image | null;
+  thumbnail: ImageRef | null;
 }
 export interface BikeModel {
   id: number;
   title: string;
-  thumbnail?: Image | string | null;
+  thumbnail?: ImageRef | string | null;
   /** The showcase's line and price (whole rupees; 'From' when price_from). */
   tagline?: string | null;
   price?: number | null;
   price_from?: boolean;
-}
-/** What the public screens get back for a pre-registration (never the address, ID or OTP). */
-export interface Enquiry {
-  slug: string;
-  name: string;
-  phone: string; // masked, like 98******23
-  is_verified: boolean;
-  prize: number | null;
-  /** The draw's public id, checked on /fairness (docs/fairness.md). */
-  draw_id?: string | null;
-  /** The visitor's share link code (`?utm_source=ref-<code>`), once drawn (#19). */
-  share_code?: string | null;
 }
 export interface TestRideBody {
   name: string;
@@ -171,17 +124,6 @@ export const getSettings = () => cachedGet<Settings>('/settings', (j) => inner(j
 export const getBranches = () => cachedGet<Branch[]>('/branches', (j) => rows<Branch>(j).sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
 export const getVideos = () => cachedGet<Video[]>('/videos', (j) => rows<Video>(j));
 
-/** Today's enquiry prizes across every branch (planned, left), what was given so far, the campaign's last day. */
-export interface PrizesToday {
-  day: string;
-  tiers: Array<{ amount: number; planned: number; left: number }>;
-  given: { prizes: number; amount: number; by_amount: Array<{ amount: number; prizes: number }> };
-  campaign_ends_on: string | null;
-  /** The instant the last day ends (Nepal midnight). */
-  campaign_ends_at: string | null;
-  /** The last day has passed: nothing left to win; `given` is the campaign's results. */
-  ended: boolean;
-}
 export const getPrizes = () => cachedGet<PrizesToday>('/prizes', (j) => inner(j) as PrizesToday);
 export const getBikeModels = () => cachedGet<BikeModel[]>('/bike-models', (j) => rows<BikeModel>(j));
 export const getGeography = () => cachedGet<Province[]>('/geography', (j) => rows<Province>(j));

@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import type { PublicSettings } from '@campaign/domain';
 import type { AppDataProvider } from '../providers/dataProvider';
 
-/** The option lists GET /settings serves under `options` (`optionLists` of @campaign/domain). */
-export interface CampaignOptions {
-  pre_prizes: number[];
-  prizes: number[];
-  sources: string[];
-  payment_modes: string[];
-  roadies: string[];
-  allocation_types: string[];
-}
+/** The option lists the staff screens use, of those GET /settings serves under `options`. */
+export type CampaignOptions = Pick<PublicSettings['options'], 'pre_prizes' | 'prizes' | 'sources' | 'payment_modes' | 'roadies' | 'allocation_types'>;
 
-export interface CampaignSettings {
-  options: CampaignOptions;
-  support_phones: string[];
-  campaign_name: string;
-}
+/** What the staff screens read of GET /settings. */
+export type CampaignSettings = { options: CampaignOptions } & Pick<PublicSettings, 'support_phones' | 'campaign_name'>;
 
 const EMPTY: CampaignSettings = {
   options: { pre_prizes: [], prizes: [], sources: [], payment_modes: [], roadies: [], allocation_types: [] },
@@ -40,7 +31,7 @@ export function useCampaignSettings(): { settings: CampaignSettings; isPending: 
   });
   useEffect(() => {
     let alive = true;
-    cached ??= dataProvider.getObject<Partial<CampaignSettings>>('/settings').then((s) => ({
+    cached ??= dataProvider.getObject<Partial<PublicSettings>>('/settings').then((s) => ({
       options: { ...EMPTY.options, ...(s.options ?? {}) },
       support_phones: s.support_phones ?? [],
       campaign_name: s.campaign_name ?? '',

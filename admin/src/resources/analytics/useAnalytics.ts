@@ -2,22 +2,9 @@ import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 
-export interface Counts {
-  preregistrations: number;
-  verifications: number;
-  sales: number;
-  test_rides: number;
-}
-
-/** GET /analytics (backend modules/analytics): every day of the period is listed, Nepal days. */
-export interface Analytics {
-  from: string;
-  to: string;
-  days: Array<{ day: string } & Counts>;
-  branches: Array<{ branch_id: number | null; title: string } & Counts>;
-  sources: Array<{ source: string | null; preregistrations: number }>;
-  prizes: Array<{ day: string; amount: number; allocated: number; awarded: number }>;
-}
+/** GET /analytics (backend modules/analytics), as the backend builds it. */
+export type { Analytics, Counts } from '@campaign/domain';
+import type { Analytics } from '@campaign/domain';
 
 /** Loads the analytics of a period (empty from/to: the server's last 30 days up to today). */
 export function useAnalytics(from: string, to: string) {

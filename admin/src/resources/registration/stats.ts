@@ -1,14 +1,6 @@
-/** GET /stats (SPEC section 3 "Stats"). */
-export interface Stats {
-  total: number;
-  preregistrations: number;
-  preregistrations_today: number;
-  preregistrations_yesterday: number;
-  sales_today: number;
-  sales_yesterday: number;
-  /** Super Admin only: the public forms run without a captcha on purpose (CAPTCHA=off). */
-  captcha_off?: boolean;
-}
+/** GET /stats (SPEC section 3 "Stats"), as the backend builds it. */
+export type { StatsAnswer as Stats } from '@campaign/domain';
+import type { StatsAnswer as Stats } from '@campaign/domain';
 
 export const CAPTCHA_OFF_WARNING =
   'The public forms run without a captcha (CAPTCHA=off). Set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY and remove CAPTCHA=off to protect them.';
@@ -42,7 +34,7 @@ export interface StatCard {
  * totals against themselves at the end of yesterday (the total less today's), daily sales
  * against yesterday's sales.
  */
-export function statCards(s: Stats): StatCard[] {
+export function statCards(s: Omit<Stats, 'test_rides' | 'test_rides_today' | 'test_rides_yesterday'>): StatCard[] {
   return [
     { title: 'Total Sales', value: s.total, change: percentChange(s.total, s.total - s.sales_today) },
     {

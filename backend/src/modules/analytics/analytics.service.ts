@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Analytics, Counts } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { DayBranchCount } from '../../common/paging/counts';
@@ -18,22 +19,6 @@ export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 366;
 /** How the branches breakdown names the records that belong to no branch (public enquiries). */
 export const NO_BRANCH_TITLE = 'No branch (public enquiries)';
-
-export interface Counts {
-  preregistrations: number;
-  verifications: number;
-  sales: number;
-  test_rides: number;
-}
-
-export interface Analytics {
-  from: string;
-  to: string;
-  days: Array<{ day: string } & Counts>;
-  branches: Array<{ branch_id: number | null; title: string } & Counts>;
-  sources: Array<{ source: string | null; preregistrations: number }>;
-  prizes: Array<{ day: string; amount: number; allocated: number; awarded: number }>;
-}
 
 const ZERO: Counts = { preregistrations: 0, verifications: 0, sales: 0, test_rides: 0 };
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

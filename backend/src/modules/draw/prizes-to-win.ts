@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PrizesToday } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { campaignDay, dayRange } from '../../common/time';
@@ -16,7 +17,7 @@ import { DrawService } from './draw.service';
  */
 @Injectable()
 export class PrizesToWin {
-  readonly answer = new CachedAnswer(async () => {
+  readonly answer = new CachedAnswer(async (): Promise<{ data: PrizesToday }> => {
     const tz = this.config.get('app').campaignTz;
     const day = campaignDay(this.clock.now(), tz);
     const [tiers, given, endsOn, endedOn] = await Promise.all([

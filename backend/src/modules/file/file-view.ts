@@ -1,16 +1,11 @@
+import type { ImageRef } from '@campaign/domain';
 import { FileEntity } from './file.entity';
 
 export const UPLOADS_URL = '/uploads/';
 
-/** How a record's image field is served: `thumbnail: { id, url, thumbnail } | null`. */
-export interface ImageRef {
-  id: number;
-  url: string;
-  thumbnail: string;
-}
-
 type StoredNames = Pick<FileEntity, 'id' | 'filename' | 'thumbnail_filename'>;
 
+/** How a record's image field is served: `thumbnail: { id, url, thumbnail } | null`. */
 export function imageRef(file: StoredNames | null | undefined): ImageRef | null {
   if (!file) return null;
   const url = UPLOADS_URL + file.filename;

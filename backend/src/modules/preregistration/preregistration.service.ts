@@ -4,7 +4,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { maskPhone, type Lang } from '@campaign/domain';
+import { maskPhone, type Lang, type PublicPreregistration } from '@campaign/domain';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, inBranch, scopeToBranch } from '../../common/auth/branch-scope';
@@ -39,7 +39,7 @@ import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
-import { PreregistrationDetail, PublicPreregistration, toDetailView, toPublicView, toRowView } from './preregistration.view';
+import { PreregistrationDetail, toDetailView, toPublicView, toRowView } from './preregistration.view';
 import { returned } from '../../common/returned';
 
 /** The pre-registration's expected failures (a code's own are the code lifecycle's, one-time-code.ts); the table's keys are the codes. */

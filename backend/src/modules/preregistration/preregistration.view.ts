@@ -1,22 +1,9 @@
-import { maskPhone } from '@campaign/domain';
-import { imageRef, ImageRef } from '../file/file-view';
+import { maskPhone, type ImageRef, type PublicPreregistration } from '@campaign/domain';
+import { imageRef } from '../file/file-view';
 import type { Friends } from '../referrer/referrer.service';
 import { PreregistrationEntity } from './preregistration.entity';
 
 export type Ref = { id: number; title: string } | null;
-
-/** What a public screen may see: never the address, citizenship number or code. */
-export interface PublicPreregistration {
-  slug: string;
-  name: string;
-  phone: string;
-  is_verified: boolean;
-  prize: number | null;
-  /** The public id of the draw that gave the prize, checked on /fairness (docs/fairness.md); null before the draw. */
-  draw_id: string | null;
-  /** The visitor's own share link carries `utm_source=ref-<share_code>` (#19); null before the draw. */
-  share_code: string | null;
-}
 
 export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize' | 'share_code'>, drawId: string | null = null): PublicPreregistration {
   const drawn = p.is_verified;

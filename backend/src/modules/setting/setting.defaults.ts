@@ -1,10 +1,5 @@
-import type { Lang } from '@campaign/domain';
+import type { Lang, SocialLink } from '@campaign/domain';
 /** Every setting, its type and its default (a key missing from the table reads as its default). */
-export interface SocialLink {
-  label: string;
-  url: string;
-}
-
 export interface SettingValues {
   logo_id: number | null;
   /** The landing page's optional notice popup image. */

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { OptionLists, optionLists } from '@campaign/domain';
+import { optionLists, type ImageRef, type PublicSettings } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { sanitizeRichText } from '../../common/rich-text';
 import { ConfigService } from '../../config/config.module';
-import { ImageRef, imageRef } from '../file/file-view';
+import { imageRef } from '../file/file-view';
 import { FileService, ImageChoice } from '../file/file.service';
 import { CampaignOver } from './campaign-over';
 import { UpdateSettingDto } from './dto/update-setting.dto';
-import { SETTING_DEFAULTS, SETTING_IMAGES, SETTING_KEYS, SettingImage, SettingKey, SettingValues, SocialLink } from './setting.defaults';
+import { SETTING_DEFAULTS, SETTING_IMAGES, SETTING_KEYS, SettingImage, SettingKey, SettingValues } from './setting.defaults';
 import { Upload } from '../file/upload';
 
 /**
@@ -21,27 +21,6 @@ import { Upload } from '../file/upload';
 export const SETTINGS_TTL_MS = 30_000;
 
 const RICH_TEXT: SettingKey[] = ['scheme', 'terms', 'policy', 'scheme_ne', 'terms_ne', 'policy_ne'];
-
-/** The answer of GET /settings. */
-export interface PublicSettings {
-  logo: ImageRef | null;
-  scheme: string;
-  terms: string;
-  policy: string;
-  scheme_ne: string;
-  terms_ne: string;
-  policy_ne: string;
-  video: string | null;
-  notice: ImageRef | null;
-  notice_ne: ImageRef | null;
-  captcha_site_key: string | null;
-  brand_name: string;
-  campaign_name: string;
-  social_links: SocialLink[];
-  support_phones: string[];
-  official_website: string | null;
-  options: OptionLists;
-}
 
 interface Cached<T> {
   at: number;

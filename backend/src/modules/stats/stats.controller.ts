@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { StatsAnswer } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -15,7 +16,7 @@ export class StatsController {
   ) {}
 
   @StaffGet('', 'Dashboard counts: sales, pre-registrations and test rides, today and yesterday in Nepal time', Permission.ReadRegistration)
-  async get(@CurrentUser() user: AuthUser) {
+  async get(@CurrentUser() user: AuthUser): Promise<{ data: StatsAnswer }> {
     const data = await this.stats.stats(user);
     // The Super Admin (who holds the settings) is told on the dashboard when the forms run without a captcha on purpose.
     if (!user.permissions.includes(Permission.UpdateSettings)) return { data };

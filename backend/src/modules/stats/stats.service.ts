@@ -1,22 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { Stats } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { PreregistrationService } from '../preregistration/preregistration.service';
 import { RegistrationService } from '../registration/registration.service';
 import { TestRideService } from '../test-ride/test-ride.service';
-
-export interface Stats {
-  total: number;
-  preregistrations: number;
-  preregistrations_today: number;
-  preregistrations_yesterday: number;
-  sales_today: number;
-  sales_yesterday: number;
-  test_rides: number;
-  test_rides_today: number;
-  test_rides_yesterday: number;
-}
 
 /**
  * The dashboard's counts (SPEC: Stats). "Today" and "yesterday" are Nepal days. Each card is
