@@ -12,9 +12,75 @@ import { request as httpRequest } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_PATH, launchBrowser } from '../test/harness/browser';
-import { onCleanup, removeOnCleanup } from './lib';
+import sharp from 'sharp';
+import { onCleanup, removeOnCleanup, signIn } from './lib';
 
 const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
+
+/**
+ * A photo-like picture for the bench: grey detail at every scale (as leaves, tarmac and a bike's
+ * edges have) under broad colour fields, as a camera's JPEG at quality 90. Seeded: the same bytes each run.
+ */
+export async function photoLike(width: number, height: number, seed = 1): Promise<Buffer> {
+  let s = seed;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const layer = async (div: number, channels: 1 | 3) => {
+    const w = Math.max(2, Math.round(width / div));
+    const h = Math.max(2, Math.round(height / div));
+    const small = Buffer.alloc(w * h * channels);
+    for (let i = 0; i < small.length; i++) small[i] = Math.floor(rand() * 256);
+    return sharp(small, { raw: { width: w, height: h, channels } })
+      .resize(width, height, { kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+  };
+  const colour = await layer(160, 3);
+  const detail = await Promise.all(
+    (
+      [
+        [48, 1],
+        [12, 0.6],
+        [3, 0.35],
+        [1, 0.15],
+      ] as const
+    ).map(async ([div, amp]) => ({ px: await layer(div, 1), amp })),
+  );
+  const total = detail.reduce((n, d) => n + d.amp, 0);
+  const out = Buffer.alloc(width * height * 3);
+  for (let p = 0; p < width * height; p++) {
+    let l = 0;
+    for (const d of detail) l += d.px[p] * d.amp;
+    l = (l / total - 128) * 2.2;
+    for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.max(0, Math.min(255, Math.round(colour[p * 3 + c] * 0.8 + 26 + l)));
+  }
+  return sharp(out, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/**
+ * The campaign's own hero photos in place of the demo's drawings (a phone crop of 2400 x 1200
+ * and a wide one of 3000 x 2000, as a camera's JPEG), uploaded in the admin's settings as head
+ * office would. Answers what puts the demo's pictures back.
+ */
+export async function withHeroPhotos(app: string): Promise<() => Promise<void>> {
+  const { access_token } = await signIn(app, 'admin@example.com');
+  const auth = { authorization: `Bearer ${access_token}` };
+  const before = (await (await fetch(`${app}/api/v1/setting`, { headers: auth })).json()) as { data: Record<string, unknown> };
+  const form = new FormData();
+  form.append('hero_phone', new Blob([new Uint8Array(await photoLike(2400, 1200, 1))]), 'hero-phone.jpg');
+  form.append('hero_desktop', new Blob([new Uint8Array(await photoLike(3000, 2000, 2))]), 'hero-desktop.jpg');
+  const put = await fetch(`${app}/api/v1/setting`, { method: 'PATCH', headers: auth, body: form });
+  if (put.status !== 200) throw new Error(`hero photos: ${put.status} ${await put.text()}`);
+  return async () => {
+    const back = await fetch(`${app}/api/v1/setting`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ hero_phone_id: before.data.hero_phone_id ?? null, hero_desktop_id: before.data.hero_desktop_id ?? null }),
+    });
+    if (back.status !== 200) throw new Error(`hero photos back: ${back.status}`);
+  };
+}
 
 /** The site's routes (public-site/src/router.ts) and the lazy page module each one loads. */
 export const ROUTES: Array<{ route: string; path: string; page?: string }> = [

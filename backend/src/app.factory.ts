@@ -19,7 +19,7 @@ import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
 import { SettingService } from './modules/setting/setting.service';
-import { OG_IMAGE, SitePage } from './modules/setting/site-page';
+import { OG_IMAGE, SCALED_PATH, SitePage } from './modules/setting/site-page';
 import { VideoService } from './modules/video/video.service';
 import { PrizesToWin } from './modules/draw/prizes-to-win';
 
@@ -136,6 +136,14 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
     sitePage.ogImage(join(siteDir, 'index.html')).then((jpeg) => {
       res.setHeader('Cache-Control', 'public, max-age=86400');
       res.type('image/jpeg').send(jpeg);
+    }, next);
+  });
+  // The brand's pictures scaled for the page's srcset (an upload's name never changes: kept for good).
+  http.get(`${SCALED_PATH}:file`, (req: Request, res: Response, next: NextFunction) => {
+    sitePage.scaled(String(req.params.file)).then((webp) => {
+      if (!webp) return res.status(404).type('text').send('Not found');
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.type('image/webp').send(webp);
     }, next);
   });
   http.use((req: Request, res: Response, next: NextFunction) => {

@@ -72,6 +72,10 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     expect(after).toContain('<span class="brand-name">Himal Moto</span>');
     expect(after).toContain(`<source media="(min-width: 64em)" srcset="${desktop.url}" width="1200" height="800" />`);
     expect(after).toContain(`<img class="hero-img hero-photo" src="${phone.url}" width="800" height="400" alt="" fetchpriority="high" />`);
+    const name = (url: string) => url.slice('/uploads/'.length, url.lastIndexOf('.'));
+    expect(after).toContain(
+      `srcset="/brand/${name(phone.url)}-400w.webp 400w, /brand/${name(phone.url)}-640w.webp 640w, /brand/${name(phone.url)}-800w.webp 800w"`,
+    );
     // The preview picture is now the wide hero, at a new address (so no cache keeps the old one).
     const image = meta(after, 'og:image')!;
     expect(image).not.toBe(oldImage);
@@ -85,6 +89,49 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     const drawn = (await page()).text;
     expect(drawn).toContain('<svg class="hero-img"');
     expect(drawn).toContain('--red:#0f766e');
+  });
+
+  it("serves the brand's pictures scaled, at the widths its page offers and no other, and nothing else it was not asked to", async () => {
+    const changed = await patch()
+      .attach('hero_phone', await pngBuffer(1500, 750, '#0f766e'), 'hero-phone.png')
+      .attach('logo', await pngBuffer(300, 120, '#123456'), 'logo.png');
+    expect(changed.status).toBe(200);
+    const { hero_phone: phone, logo } = changed.body.data;
+    const html = (await page()).text;
+    const offered = [...html.matchAll(/\/brand\/[\w-]+\.webp/g)].map((m) => m[0]);
+    const name = (url: string) => url.slice('/uploads/'.length, url.lastIndexOf('.'));
+    // Both crops are the one upload; the logo 40 px high is 100 px wide, up to its own 300.
+    expect([...new Set(offered)].sort()).toEqual(
+      [
+        ...[400, 640, 800, 1080, 1440, 1500].map((w) => `/brand/${name(phone.url)}-${w}w.webp`),
+        ...[100, 200, 300].map((w) => `/brand/${name(logo.url)}-${w}w.webp`),
+      ].sort(),
+    );
+    for (const [url, width, height] of [
+      [`/brand/${name(phone.url)}-640w.webp`, 640, 320],
+      [`/brand/${name(logo.url)}-200w.webp`, 200, 80],
+    ] as const) {
+      const res = await t.http().get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const info = await sharp(res.body).metadata();
+      expect([info.format, info.width, info.height]).toEqual(['webp', width, height]);
+    }
+    // A width the page does not offer, an upload that is not the brand's picture, a name that is no upload's: 404.
+    expect((await t.http().get(`/brand/${name(phone.url)}-641w.webp`)).status).toBe(404);
+    expect((await t.http().get(`/brand/${name(phone.url)}-3000w.webp`)).status).toBe(404);
+    const other = await t
+      .http()
+      .post('/api/v1/upload')
+      .set('Authorization', admin)
+      .attach('files[]', await pngBuffer(800, 400, '#ff0000'), 'other.png');
+    expect(other.status).toBe(200);
+    expect((await t.http().get(`/brand/${name(other.body.data[0].url)}-400w.webp`)).status).toBe(404);
+    expect((await t.http().get('/brand/..%2F..%2Fetc%2Fpasswd-400w.webp')).status).toBe(404);
+    // The old hero is no longer the brand's once replaced.
+    await patch().send({ hero_phone_id: null, logo_id: null });
+    expect((await t.http().get(`/brand/${name(phone.url)}-640w.webp`)).status).toBe(404);
   });
 
   it('answers 422 under a colour that is not one, and keeps the old', async () => {

@@ -138,18 +138,20 @@ describe('public routes keep still while they load (browser)', () => {
     await phone.close();
   });
 
-  it("the landing page whose uploaded pictures arrive late: the hero's box has its size before its picture", async () => {
-    // The hero's two crops uploaded in the settings, as the demo has them.
+  it("the landing page whose uploaded pictures arrive late: the hero's box has its size before its picture, which is the width the phone needs", async () => {
+    // The hero's two crops uploaded in the settings, the phone's as large as a camera's.
     const admin = `Bearer ${await t.token('admin@example.com')}`;
     const setting = () => t.http().patch('/api/v1/setting').set('Authorization', admin);
     const uploaded = await setting()
-      .attach('hero_phone', await pngBuffer(800, 400, '#0f766e'), 'hero-phone.png')
+      .attach('hero_phone', await pngBuffer(2400, 1200, '#0f766e'), 'hero-phone.png')
       .attach('hero_desktop', await pngBuffer(1200, 800, '#123456'), 'hero-desktop.png');
     expect(uploaded.status).toBe(200);
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/uploads\//, async (route) => {
+    const pictures: string[] = [];
+    await page.route(/\/(uploads|brand)\//, async (route) => {
+      pictures.push(new URL(route.request().url()).pathname);
       await held;
       await route.continue();
     });
@@ -165,6 +167,11 @@ describe('public routes keep still while they load (browser)', () => {
       expect(before).toEqual(await hero.boundingBox());
       expect(await cls(page)).toBeLessThan(0.05);
     });
+    // 360 CSS px at 2x: the 800 px WebP, not the 2400 px upload.
+    const phoneCrop = uploaded.body.data.hero_phone.url as string;
+    const scaled = `/brand/${phoneCrop.slice('/uploads/'.length, phoneCrop.lastIndexOf('.'))}-800w.webp`;
+    expect(new URL(await page.locator('.hero-photo').evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toBe(scaled);
+    expect(pictures.filter((p) => p.includes(phoneCrop.slice('/uploads/'.length, phoneCrop.lastIndexOf('.'))))).toEqual([scaled]);
     await page.close();
     await setting().send({ hero_phone_id: null, hero_desktop_id: null });
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brandPage, darker, heroDrawing, SiteBrand } from './site-page';
+import { brandPage, darker, heroDrawing, offeredWidths, scaledWidths, SiteBrand } from './site-page';
 
 /** The public site's own index.html (the source; the build keeps its marks). */
 const TEMPLATE = readFileSync(join(__dirname, '..', '..', '..', '..', 'public-site', 'index.html'), 'utf8');
@@ -37,27 +37,51 @@ describe('brandPage (the public page as the settings make it)', () => {
   it('shows our drawn mark with the brand name until a logo is uploaded, then the logo named by the brand', () => {
     const plain = brandPage(TEMPLATE, BRAND, 'http://x', 'v');
     expect(plain).toContain('<img class="logo" src="/logo.svg" width="40" height="40" alt="" /><span class="brand-name">Everest Moto</span>');
-    const uploaded = brandPage(TEMPLATE, { ...BRAND, logo: { url: '/uploads/l.webp', width: 600, height: 160 } }, 'http://x', 'v');
-    expect(uploaded).toContain('<img class="logo logo-uploaded" src="/uploads/l.webp" width="600" height="160" alt="Everest Moto" />');
+    const uploaded = brandPage(TEMPLATE, { ...BRAND, logo: { url: '/uploads/l.png', width: 600, height: 160 } }, 'http://x', 'v');
+    // 40 px high is 150 px wide: offered at 1x, 2x and 3x as WebP, the upload for a browser without WebP.
+    expect(uploaded).toContain(
+      '<picture><source type="image/webp" srcset="/brand/l-150w.webp 150w, /brand/l-300w.webp 300w, /brand/l-450w.webp 450w" sizes="150px" />' +
+        '<img class="logo logo-uploaded" src="/uploads/l.png" width="600" height="160" alt="Everest Moto" /></picture>',
+    );
     expect(uploaded).not.toContain('brand-name');
   });
 
-  it('puts the uploaded hero crops in a picture (the wide one from 1024 px), else keeps the drawing', () => {
+  it('puts the uploaded hero crops in a picture (the wide one from 1024 px) at the widths screens take, else keeps the drawing', () => {
     expect(brandPage(TEMPLATE, BRAND, 'http://x', 'v')).toContain('<svg class="hero-img"');
     const html = brandPage(
       TEMPLATE,
-      { ...BRAND, hero_phone: { url: '/uploads/p.webp', width: 800, height: 400 }, hero_desktop: { url: '/uploads/d.webp', width: 1200, height: 800 } },
+      { ...BRAND, hero_phone: { url: '/uploads/p.jpg', width: 900, height: 450 }, hero_desktop: { url: '/uploads/d.png', width: 1200, height: 800 } },
       'http://x',
       'v',
     );
     expect(html).toContain(
-      '<picture><source media="(min-width: 64em)" srcset="/uploads/d.webp" width="1200" height="800" /><img class="hero-img hero-photo" src="/uploads/p.webp" width="800" height="400" alt="" fetchpriority="high" /></picture>',
+      '<picture>' +
+        '<source media="(min-width: 64em)" type="image/webp" srcset="/brand/d-400w.webp 400w, /brand/d-640w.webp 640w, /brand/d-800w.webp 800w, /brand/d-1080w.webp 1080w, /brand/d-1200w.webp 1200w" sizes="(min-width: 75em) 706px, 60vw" width="1200" height="800" />' +
+        '<source media="(min-width: 64em)" srcset="/uploads/d.png" width="1200" height="800" />' +
+        '<source type="image/webp" srcset="/brand/p-400w.webp 400w, /brand/p-640w.webp 640w, /brand/p-800w.webp 800w, /brand/p-900w.webp 900w" sizes="(min-width: 60em) 960px, 100vw" width="900" height="450" />' +
+        '<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" fetchpriority="high" /></picture>',
     );
     expect(html).not.toContain('<svg class="hero-img"');
     // One crop serves both when only one is set.
     const one = brandPage(TEMPLATE, { ...BRAND, hero_desktop: { url: '/uploads/d.webp', width: 1200, height: 800 } }, 'http://x', 'v');
     expect(one).toContain('srcset="/uploads/d.webp"');
     expect(one).toContain('src="/uploads/d.webp"');
+    expect(one).toContain('srcset="/brand/d-400w.webp 400w,');
+  });
+
+  it('offers a picture at the wanted widths below its own and at its own, never enlarged', () => {
+    expect(offeredWidths(900, [400, 640, 800, 1080, 1920])).toEqual([400, 640, 800, 900]);
+    expect(offeredWidths(5000, [400, 1920])).toEqual([400, 1920]);
+    expect(offeredWidths(300, [400, 1920])).toEqual([300]);
+    expect(offeredWidths(800, [400, 800, 1920])).toEqual([400, 800]);
+    // What the page offers is what /brand/ answers: by the upload's name, both roles of one upload together.
+    const same = { url: '/uploads/h.jpg', width: 1000, height: 500 };
+    expect(scaledWidths({ logo: { url: '/uploads/l.png', width: 100, height: 40 }, hero_phone: same, hero_desktop: null })).toEqual(
+      new Map([
+        ['h', [400, 640, 800, 1000]],
+        ['l', [100]],
+      ]),
+    );
   });
 
   it('escapes every value it writes', () => {

@@ -36,6 +36,60 @@ export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as c
 /** From this width (1024 CSS px, the wide layout of styles.css) the desktop crop of the hero is shown; the phone crop below. */
 const DESKTOP_FROM = '64em';
 
+/**
+ * The brand's uploaded pictures are offered scaled down, as WebP, at `/brand/<upload>-<width>w.webp`
+ * (an upload's name never changes, so the address may be kept for good): a phone on a slow link
+ * takes the width its screen needs instead of the upload itself (a 2400 px hero photo stored as
+ * an 810 KB JPEG held the landing page's LCP at 5.7-6.3 s on Lighthouse's slow 4G; 1.6-1.8 s
+ * with its 800 px WebP, docs/decisions.md).
+ */
+export const SCALED_PATH = '/brand/';
+/** The hero crops' widths: phones of 360-412 CSS px at 1.75-3x, tablets, wide screens. */
+const HERO_WIDTHS = [400, 640, 800, 1080, 1440, 1920];
+/** How wide each crop is shown (styles.css): the phone crop the page's width up to 960 px; the desktop crop 3/5 of up to 1200 px. */
+const PHONE_SIZES = '(min-width: 60em) 960px, 100vw';
+const DESKTOP_SIZES = '(min-width: 75em) 706px, 60vw';
+/** The header shows the logo 40 px high, at most 150 px wide (styles.css). */
+const LOGO_HEIGHT = 40;
+const LOGO_MAX_WIDTH = 150;
+
+/** The widths a picture `own` px wide is offered at: those of `wanted` below its own, and its own when not beyond the largest (never enlarged). */
+export function offeredWidths(own: number, wanted: readonly number[]): number[] {
+  const max = wanted[wanted.length - 1];
+  return [...new Set([...wanted.filter((w) => w < own), Math.min(own, max)])].sort((a, b) => a - b);
+}
+
+/** The hero's crops: each serves both screens when only one is uploaded. */
+const heroCrops = (brand: Pick<SiteBrand, 'hero_phone' | 'hero_desktop'>) => ({
+  phone: brand.hero_phone ?? brand.hero_desktop,
+  desktop: brand.hero_desktop ?? brand.hero_phone,
+});
+const heroWidths = (p: Picture) => offeredWidths(p.width, HERO_WIDTHS);
+
+/** The header's logo: its width at 40 px high (at most 150), at 1x, 2x and 3x. */
+const logoWidths = (p: Picture) => {
+  const shown = Math.min(LOGO_MAX_WIDTH, Math.round((LOGO_HEIGHT * p.width) / p.height));
+  return { shown, widths: offeredWidths(p.width, [shown, shown * 2, shown * 3]) };
+};
+
+/** What the page offers of each uploaded picture, by the upload's name (without its extension). */
+export function scaledWidths(brand: Pick<SiteBrand, 'logo' | 'hero_phone' | 'hero_desktop'>): Map<string, number[]> {
+  const offered = new Map<string, number[]>();
+  const add = (p: Picture | null, widths: number[]) => {
+    if (!p) return;
+    const name = uploadName(p);
+    offered.set(name, [...new Set([...(offered.get(name) ?? []), ...widths])].sort((a, b) => a - b));
+  };
+  const { phone, desktop } = heroCrops(brand);
+  if (phone) add(phone, heroWidths(phone));
+  if (desktop) add(desktop, heroWidths(desktop));
+  if (brand.logo) add(brand.logo, logoWidths(brand.logo).widths);
+  return offered;
+}
+
+const uploadName = (p: Picture) => p.url.slice(p.url.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
+const srcset = (p: Picture, widths: number[]) => widths.map((w) => `${SCALED_PATH}${uploadName(p)}-${w}w.webp ${w}w`).join(', ');
+
 const between = (html: string, name: string, fn: (inner: string) => string) =>
   html.replace(new RegExp(`<!--brand:${name}-->([\\s\\S]*?)<!--/brand:${name}-->`), (_m, inner: string) => fn(inner));
 
@@ -92,17 +146,22 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
     )
     .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
     .replace('<!--brand:head-->', head);
+  // Each uploaded picture as WebP at the widths the screen takes (a browser without WebP takes the upload).
+  const logo = brand.logo && { ...brand.logo, ...logoWidths(brand.logo) };
   html = between(html, 'logo', () =>
-    brand.logo
-      ? `<img class="logo logo-uploaded" src="${e(brand.logo.url)}" width="${brand.logo.width}" height="${brand.logo.height}" alt="${e(brand.brand_name)}" />`
+    logo
+      ? `<picture><source type="image/webp" srcset="${e(srcset(logo, logo.widths))}" sizes="${logo.shown}px" />` +
+        `<img class="logo logo-uploaded" src="${e(logo.url)}" width="${logo.width}" height="${logo.height}" alt="${e(brand.brand_name)}" /></picture>`
       : `<img class="logo" src="/logo.svg" width="40" height="40" alt="" /><span class="brand-name">${e(brand.brand_name)}</span>`,
   );
   html = between(html, 'campaign', () => e(brand.campaign_name));
-  const phone = brand.hero_phone ?? brand.hero_desktop;
-  const desktop = brand.hero_desktop ?? brand.hero_phone;
+  const { phone, desktop } = heroCrops(brand);
   html = between(html, 'hero', (drawing) =>
     phone && desktop
-      ? `<picture><source media="(min-width: ${DESKTOP_FROM})" srcset="${e(desktop.url)}" width="${desktop.width}" height="${desktop.height}" />` +
+      ? `<picture>` +
+        `<source media="(min-width: ${DESKTOP_FROM})" type="image/webp" srcset="${e(srcset(desktop, heroWidths(desktop)))}" sizes="${DESKTOP_SIZES}" width="${desktop.width}" height="${desktop.height}" />` +
+        `<source media="(min-width: ${DESKTOP_FROM})" srcset="${e(desktop.url)}" width="${desktop.width}" height="${desktop.height}" />` +
+        `<source type="image/webp" srcset="${e(srcset(phone, heroWidths(phone)))}" sizes="${PHONE_SIZES}" width="${phone.width}" height="${phone.height}" />` +
         `<img class="hero-img hero-photo" src="${e(phone.url)}" width="${phone.width}" height="${phone.height}" alt="" fetchpriority="high" /></picture>`
       : drawing,
   );
@@ -141,6 +200,8 @@ export class SitePage {
   private template?: { file: string; html: Promise<string> };
   private pages?: { values: object; byOrigin: Map<string, Promise<JsonAnswer>> };
   private image?: { version: string; jpeg: Promise<Buffer> };
+  /** The scaled pictures made so far, for the brand's current pictures only (`scaled`). */
+  private scaledCache = new Map<string, Promise<Buffer>>();
 
   constructor(
     private readonly settings: SettingService,
@@ -186,8 +247,37 @@ export class SitePage {
     return this.image.jpeg;
   }
 
+  /**
+   * One of the brand's pictures scaled (`/brand/<upload>-<width>w.webp`), or null for any other
+   * name: only the current logo and hero crops, at the widths the page offers, so the address
+   * cannot make the server scale any upload at any size. Made once, kept while the picture is the brand's.
+   */
+  async scaled(file: string): Promise<Buffer | null> {
+    const m = /^([\w-]{1,64})-(\d{1,4})w\.webp$/.exec(file);
+    if (!m) return null;
+    const [, name, width] = m;
+    const brand = await this.brand();
+    const offered = scaledWidths(brand);
+    if (!offered.get(name)?.includes(Number(width))) return null;
+    for (const key of this.scaledCache.keys()) if (!offered.has(key.slice(0, key.lastIndexOf('-')))) this.scaledCache.delete(key);
+    const key = `${name}-${width}`;
+    let made = this.scaledCache.get(key);
+    if (!made) {
+      const source = [brand.logo, brand.hero_phone, brand.hero_desktop].find((p) => p && uploadName(p) === name)!;
+      const path = join(this.config.get('files').uploadDir, source.url.slice(UPLOADS_URL.length));
+      made = readFile(path).then((data) => sharp(data).resize({ width: Number(width), withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+      made.catch(() => this.scaledCache.delete(key));
+      this.scaledCache.set(key, made);
+    }
+    // A picture whose upload is gone from the disk is not found, as the upload itself would be.
+    return made.catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw e;
+    });
+  }
+
   private async drawOgImage(indexFile: string, brand: SiteBrand): Promise<Buffer> {
-    const hero = brand.hero_desktop ?? brand.hero_phone;
+    const hero = heroCrops(brand).desktop;
     const source = hero
       ? await readFile(join(this.config.get('files').uploadDir, hero.url.slice(UPLOADS_URL.length)))
       : Buffer.from(heroDrawing(await this.templateOf(indexFile), brand) ?? '');
