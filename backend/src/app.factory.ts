@@ -19,7 +19,8 @@ import { AppConfig } from './config/configuration';
 import { BikeModelService } from './modules/bike-model/bike-model.service';
 import { BranchService } from './modules/branch/branch.service';
 import { SettingService } from './modules/setting/setting.service';
-import { OG_IMAGE, SCALED_PATH, SitePage } from './modules/setting/site-page';
+import { SCALED_PATH } from './modules/setting/scaled-pictures';
+import { OG_IMAGE, SitePage } from './modules/setting/site-page';
 import { VideoService } from './modules/video/video.service';
 import { PrizesToWin } from './modules/draw/prizes-to-win';
 
@@ -108,7 +109,7 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
     const origin = sitePage.origin(HOST_RE.test(host) ? `${req.protocol}://${host.toLowerCase()}` : config.app.publicUrl);
     const lang = publicLang(req);
     res.append('Vary', 'Cookie, Accept-Language');
-    sitePage.page(index, origin, lang).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
+    sitePage.page(index, origin, lang, req.path === '/').then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
   };
   const spa = (dir: string, prefix: string, page?: typeof branded) => {
     const index = join(dir, 'index.html');

@@ -94,22 +94,36 @@ describe('the branded public page (/, /og-image.jpg)', () => {
   it("serves the brand's pictures scaled, at the widths its page offers and no other, and nothing else it was not asked to", async () => {
     const changed = await patch()
       .attach('hero_phone', await pngBuffer(1500, 750, '#0f766e'), 'hero-phone.png')
-      .attach('logo', await pngBuffer(300, 120, '#123456'), 'logo.png');
+      .attach('logo', await pngBuffer(300, 120, '#123456'), 'logo.png')
+      .attach('notice', await pngBuffer(700, 900, '#7c2d12'), 'notice.png');
     expect(changed.status).toBe(200);
-    const { hero_phone: phone, logo } = changed.body.data;
+    const { hero_phone: phone, logo, notice } = changed.body.data;
     const html = (await page()).text;
     const offered = [...html.matchAll(/\/brand\/[\w-]+\.webp/g)].map((m) => m[0]);
     const name = (url: string) => url.slice('/uploads/'.length, url.lastIndexOf('.'));
-    // Both crops are the one upload; the logo 40 px high is 100 px wide, up to its own 300.
+    // Both crops are the one upload; the logo 40 px high is 100 px wide, up to its own 300; the notice's preload.
     expect([...new Set(offered)].sort()).toEqual(
       [
         ...[400, 640, 800, 1080, 1440, 1500].map((w) => `/brand/${name(phone.url)}-${w}w.webp`),
         ...[100, 200, 300].map((w) => `/brand/${name(logo.url)}-${w}w.webp`),
+        ...[400, 640, 700].map((w) => `/brand/${name(notice.url)}-${w}w.webp`),
       ].sort(),
     );
+    // The notice is the site's to show (GET /settings): its size and its copies, at the same addresses.
+    const settings = (await t.http().get('/api/v1/settings')).body.data;
+    expect(settings.notice).toMatchObject({
+      url: notice.url,
+      width: 700,
+      height: 900,
+      srcset: `/brand/${name(notice.url)}-400w.webp 400w, /brand/${name(notice.url)}-640w.webp 640w, /brand/${name(notice.url)}-700w.webp 700w`,
+    });
+    // The home page asks for it with the page (its dialog opens there once it has loaded); the other pages do not.
+    expect((await page()).text).toContain(`<link rel="preload" as="image" type="image/webp" imagesrcset="${settings.notice.srcset}"`);
+    expect((await t.http().get('/winner-list').set('Host', 'campaign.example:8080')).text).not.toContain('rel="preload" as="image"');
     for (const [url, width, height] of [
       [`/brand/${name(phone.url)}-640w.webp`, 640, 320],
       [`/brand/${name(logo.url)}-200w.webp`, 200, 80],
+      [`/brand/${name(notice.url)}-400w.webp`, 400, 514],
     ] as const) {
       const res = await t.http().get(url);
       expect(res.status).toBe(200);
@@ -130,7 +144,7 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     expect((await t.http().get(`/brand/${name(other.body.data[0].url)}-400w.webp`)).status).toBe(404);
     expect((await t.http().get('/brand/..%2F..%2Fetc%2Fpasswd-400w.webp')).status).toBe(404);
     // The old hero is no longer the brand's once replaced.
-    await patch().send({ hero_phone_id: null, logo_id: null });
+    await patch().send({ hero_phone_id: null, logo_id: null, notice_id: null });
     expect((await t.http().get(`/brand/${name(phone.url)}-640w.webp`)).status).toBe(404);
   });
 

@@ -24,6 +24,16 @@ export interface ImageRef {
   thumbnail: string;
 }
 
+/** A picture the public site shows large: its size, and smaller WebP copies it may take instead (`srcset`, width descriptors). */
+export interface ScaledImageRef extends ImageRef {
+  width: number;
+  height: number;
+  srcset: string;
+}
+
+/** How wide the public site shows the notice (its dialog is at most 40rem, less its padding; styles.css): the page's preload and the dialog's image take the same copy by it. */
+export const NOTICE_SIZES = '(min-width: 41em) 608px, calc(100vw - 3rem)';
+
 /** A link in the public site's footer. */
 export interface SocialLink {
   label: string;
@@ -41,8 +51,8 @@ export interface PublicSettings {
   terms_ne: string;
   policy_ne: string;
   video: string | null;
-  notice: ImageRef | null;
-  notice_ne: ImageRef | null;
+  notice: ScaledImageRef | null;
+  notice_ne: ScaledImageRef | null;
   captcha_site_key: string | null;
   brand_name: string;
   campaign_name: string;

@@ -7,6 +7,9 @@ import type { Lang } from './amount';
 export const SITE_LANGS = ['en', 'ne'] as const satisfies readonly Lang[];
 
 /** The language a visitor asked for: `?lang=`, then their remembered choice, then the browser's languages. */
+/** A setting kept in both languages: the Nepali one for a Nepali reader where it is set (not empty), the English one otherwise (#15). */
+export const inLang = <T>(lang: Lang, en: T, ne: T | null | undefined): T => (lang === 'ne' && ne ? ne : en);
+
 export function pickLang(query: unknown, remembered: unknown, acceptLanguage: string | undefined | null): Lang {
   for (const v of [query, remembered]) if (v === 'ne' || v === 'en') return v;
   for (const part of (acceptLanguage ?? '').split(',')) {

@@ -166,11 +166,19 @@ describe('catalogue (browser)', () => {
     const saved = await t.http().get('/api/v1/settings');
     expect(saved.body.data).toMatchObject({ campaign_name: 'Dashain Dhamaka 2082', support_phones: ['9801234567', '01-4412345'], notice: { url: expect.stringMatching(/^\/uploads\//) } });
 
-    const page = await visit('/');
+    const page = await phone.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${t.url}/`);
     await step(page, 'landing page notice', async () => {
       const shown = page.getByRole('img', { name: 'Campaign notice' });
       await shown.waitFor();
-      expect(await shown.getAttribute('src')).toBe(saved.body.data.notice.url);
+      // Not the upload: its WebP copy at the width the screen takes (600 px is the upload's own; 400 would be too narrow at 2x).
+      const name = (saved.body.data.notice.url as string).slice('/uploads/'.length).replace(/\.\w+$/, '');
+      expect(saved.body.data.notice).toMatchObject({ width: 600, height: 800, srcset: `/brand/${name}-400w.webp 400w, /brand/${name}-600w.webp 600w` });
+      expect(await shown.getAttribute('src')).toBe(`${t.url}/brand/${name}-600w.webp`);
+      // The page's preload and the dialog asked for that same copy, and never for the upload.
+      expect([...new Set(asked.filter((p) => p.includes(name)))]).toEqual([`/brand/${name}-600w.webp`]);
       await page.getByRole('button', { name: 'Close' }).click();
       await shown.waitFor({ state: 'detached' });
     });

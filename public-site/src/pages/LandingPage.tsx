@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { inLang, NOTICE_SIZES } from '@campaign/domain';
 import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
 import { VideoGrid } from '../components/VideoGrid';
 import { Modal } from '../components/Modal';
@@ -18,7 +19,7 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
   const [booking, setBooking] = useState<boolean | number>(false);
   const lang = useLang();
   // A Nepali reader gets the Nepali panels and notice where the settings have them.
-  const local = <T,>(en: T, ne: T | null | undefined): T => (lang === 'ne' && ne ? ne : en);
+  const local = <T,>(en: T, ne: T | null | undefined): T => inLang(lang, en, ne);
 
   // "Book a Test Ride" is in the static hero of index.html; wire it while this page is shown.
   useEffect(() => {
@@ -268,10 +269,14 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
 
 const NOTICE_KEY = 'notice-closed';
 
-/** The optional notice image: opened only once it has loaded (no shift), once per visit. */
+/**
+ * The optional notice image: opened only once it has loaded (no shift), once per visit. The
+ * phone takes the scaled WebP its screen needs (`srcset`), or the upload where it cannot; the
+ * page has asked for the same copy already (its preload, backend site-page.ts).
+ */
 function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
-  // The image's own size once loaded: its box is known before it paints.
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  // The address the browser chose and loaded: the dialog shows that one, from the cache.
+  const [src, setSrc] = useState<string | null>(null);
   const [closed, setClosed] = useState(() => {
     try {
       return sessionStorage.getItem(NOTICE_KEY) === notice.url;
@@ -282,10 +287,17 @@ function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
   useEffect(() => {
     if (closed) return;
     const img = new Image();
-    img.onload = () => setSize({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onload = () => setSrc(img.currentSrc || img.src);
+    img.onerror = () => {
+      if (!img.srcset) return;
+      img.removeAttribute('srcset');
+      img.src = notice.url;
+    };
+    img.sizes = NOTICE_SIZES;
+    img.srcset = notice.srcset;
     img.src = notice.url;
-  }, [closed, notice.url]);
-  if (closed || !size) return null;
+  }, [closed, notice.url, notice.srcset]);
+  if (closed || !src) return null;
   const close = () => {
     setClosed(true);
     try {
@@ -296,7 +308,7 @@ function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
   };
   return (
     <Modal title={t('Notice')} onClose={close} className="notice">
-      <img src={notice.url} width={size.width} height={size.height} alt={t('Campaign notice')} className="notice-img" />
+      <img src={src} width={notice.width} height={notice.height} alt={t('Campaign notice')} className="notice-img" />
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={close} autoFocus>
           {t('Close')}

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { NOTICE_SIZES } from '@campaign/domain';
 import { join } from 'node:path';
-import { brandPage, darker, heroDrawing, offeredWidths, scaledWidths, SiteBrand } from './site-page';
+import { offeredWidths, scaledWidths } from './scaled-pictures';
+import { brandPage, darker, heroDrawing, SiteBrand } from './site-page';
 
 /** The public site's own index.html (the source; the build keeps its marks). */
 const TEMPLATE = readFileSync(join(__dirname, '..', '..', '..', '..', 'public-site', 'index.html'), 'utf8');
@@ -11,6 +13,8 @@ const BRAND: SiteBrand = {
   logo: null,
   hero_phone: null,
   hero_desktop: null,
+  notice: null,
+  notice_ne: null,
   color_primary: '#0f766e',
   color_secondary: '#7c2d12',
 };
@@ -69,6 +73,19 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(one).toContain('srcset="/brand/d-400w.webp 400w,');
   });
 
+  it('asks for the notice with the home page, in the reader\'s language, at the widths and sizes its dialog takes', () => {
+    const brand = { ...BRAND, notice: { url: '/uploads/n.jpg', width: 700, height: 900 }, notice_ne: { url: '/uploads/m.jpg', width: 500, height: 600 } };
+    const preload = (html: string) => /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0];
+    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', true))).toBe(
+      `<link rel="preload" as="image" type="image/webp" imagesrcset="/brand/n-400w.webp 400w, /brand/n-640w.webp 640w, /brand/n-700w.webp 700w" imagesizes="${NOTICE_SIZES}" />`,
+    );
+    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'ne', true))).toContain('imagesrcset="/brand/m-400w.webp 400w, /brand/m-500w.webp 500w"');
+    expect(preload(brandPage(TEMPLATE, { ...brand, notice_ne: null }, 'http://x', 'v', 'ne', true))).toContain('/brand/n-400w.webp');
+    // Not on the other pages (the notice opens on the home page only), nor without a notice.
+    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', false))).toBeUndefined();
+    expect(preload(brandPage(TEMPLATE, BRAND, 'http://x', 'v', 'en', true))).toBeUndefined();
+  });
+
   it('offers a picture at the wanted widths below its own and at its own, never enlarged', () => {
     expect(offeredWidths(900, [400, 640, 800, 1080, 1920])).toEqual([400, 640, 800, 900]);
     expect(offeredWidths(5000, [400, 1920])).toEqual([400, 1920]);
@@ -76,10 +93,14 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(offeredWidths(800, [400, 800, 1920])).toEqual([400, 800]);
     // What the page offers is what /brand/ answers: by the upload's name, both roles of one upload together.
     const same = { url: '/uploads/h.jpg', width: 1000, height: 500 };
-    expect(scaledWidths({ logo: { url: '/uploads/l.png', width: 100, height: 40 }, hero_phone: same, hero_desktop: null })).toEqual(
+    const notice = { url: '/uploads/n.jpg', width: 1080, height: 1350 };
+    expect(
+      scaledWidths({ logo: { url: '/uploads/l.png', width: 100, height: 40 }, hero_phone: same, hero_desktop: null, notice, notice_ne: null }),
+    ).toEqual(
       new Map([
         ['h', [400, 640, 800, 1000]],
         ['l', [100]],
+        ['n', [400, 640, 800, 1080]],
       ]),
     );
   });

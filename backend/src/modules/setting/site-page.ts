@@ -3,92 +3,33 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { langSwitch, Lang, STATIC_TEXTS, StaticText } from '@campaign/domain';
+import { inLang, langSwitch, Lang, NOTICE_SIZES, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
 import { UPLOADS_URL } from '../file/file-view';
 import { FileService } from '../file/file.service';
+import { BrandPictures, heroCrops, heroWidths, logoWidths, noticeWidths, picture, scaledWidths, srcset, uploadName } from './scaled-pictures';
 import { SETTING_DEFAULTS } from './setting.defaults';
 import { SettingService } from './setting.service';
 
-/** A stored picture as a page needs it: where, and its size (so the browser keeps its room). */
-export interface Picture {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** What the brand's settings put on the public site's page. */
-export interface SiteBrand {
+/** What the brand's settings put on the public site's page (the notice is the site's, GET /settings, offered scaled here). */
+export interface SiteBrand extends BrandPictures {
   brand_name: string;
   campaign_name: string;
-  logo: Picture | null;
-  hero_phone: Picture | null;
-  hero_desktop: Picture | null;
   color_primary: string;
   color_secondary: string;
 }
+
+/** How wide each crop is shown (styles.css): the phone crop the page's width up to 960 px; the desktop crop 3/5 of up to 1200 px. */
+const PHONE_SIZES = '(min-width: 60em) 960px, 100vw';
+const DESKTOP_SIZES = '(min-width: 75em) 706px, 60vw';
 
 /** The share preview's picture: the size Facebook, WhatsApp and X draw large. */
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
 
 /** From this width (1024 CSS px, the wide layout of styles.css) the desktop crop of the hero is shown; the phone crop below. */
 const DESKTOP_FROM = '64em';
-
-/**
- * The brand's uploaded pictures are offered scaled down, as WebP, at `/brand/<upload>-<width>w.webp`
- * (an upload's name never changes, so the address may be kept for good): a phone on a slow link
- * takes the width its screen needs instead of the upload itself (a 2400 px hero photo stored as
- * an 810 KB JPEG held the landing page's LCP at 5.7-6.3 s on Lighthouse's slow 4G; 1.6-1.8 s
- * with its 800 px WebP, docs/decisions.md).
- */
-export const SCALED_PATH = '/brand/';
-/** The hero crops' widths: phones of 360-412 CSS px at 1.75-3x, tablets, wide screens. */
-const HERO_WIDTHS = [400, 640, 800, 1080, 1440, 1920];
-/** How wide each crop is shown (styles.css): the phone crop the page's width up to 960 px; the desktop crop 3/5 of up to 1200 px. */
-const PHONE_SIZES = '(min-width: 60em) 960px, 100vw';
-const DESKTOP_SIZES = '(min-width: 75em) 706px, 60vw';
-/** The header shows the logo 40 px high, at most 150 px wide (styles.css). */
-const LOGO_HEIGHT = 40;
-const LOGO_MAX_WIDTH = 150;
-
-/** The widths a picture `own` px wide is offered at: those of `wanted` below its own, and its own when not beyond the largest (never enlarged). */
-export function offeredWidths(own: number, wanted: readonly number[]): number[] {
-  const max = wanted[wanted.length - 1];
-  return [...new Set([...wanted.filter((w) => w < own), Math.min(own, max)])].sort((a, b) => a - b);
-}
-
-/** The hero's crops: each serves both screens when only one is uploaded. */
-const heroCrops = (brand: Pick<SiteBrand, 'hero_phone' | 'hero_desktop'>) => ({
-  phone: brand.hero_phone ?? brand.hero_desktop,
-  desktop: brand.hero_desktop ?? brand.hero_phone,
-});
-const heroWidths = (p: Picture) => offeredWidths(p.width, HERO_WIDTHS);
-
-/** The header's logo: its width at 40 px high (at most 150), at 1x, 2x and 3x. */
-const logoWidths = (p: Picture) => {
-  const shown = Math.min(LOGO_MAX_WIDTH, Math.round((LOGO_HEIGHT * p.width) / p.height));
-  return { shown, widths: offeredWidths(p.width, [shown, shown * 2, shown * 3]) };
-};
-
-/** What the page offers of each uploaded picture, by the upload's name (without its extension). */
-export function scaledWidths(brand: Pick<SiteBrand, 'logo' | 'hero_phone' | 'hero_desktop'>): Map<string, number[]> {
-  const offered = new Map<string, number[]>();
-  const add = (p: Picture | null, widths: number[]) => {
-    if (!p) return;
-    const name = uploadName(p);
-    offered.set(name, [...new Set([...(offered.get(name) ?? []), ...widths])].sort((a, b) => a - b));
-  };
-  const { phone, desktop } = heroCrops(brand);
-  if (phone) add(phone, heroWidths(phone));
-  if (desktop) add(desktop, heroWidths(desktop));
-  if (brand.logo) add(brand.logo, logoWidths(brand.logo).widths);
-  return offered;
-}
-
-const uploadName = (p: Picture) => p.url.slice(p.url.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
-const srcset = (p: Picture, widths: number[]) => widths.map((w) => `${SCALED_PATH}${uploadName(p)}-${w}w.webp ${w}w`).join(', ');
 
 const between = (html: string, name: string, fn: (inner: string) => string) =>
   html.replace(new RegExp(`<!--brand:${name}-->([\\s\\S]*?)<!--/brand:${name}-->`), (_m, inner: string) => fn(inner));
@@ -107,12 +48,14 @@ export function darker(hex: string, share: number): string {
  * tags), the header's logo and campaign name, and the hero picture (the uploaded crops in a
  * <picture>, else the built-in drawing in the brand's colours). Every value is escaped.
  */
-export function brandPage(template: string, brand: SiteBrand, origin: string, version: string, lang: Lang = 'en'): string {
+export function brandPage(template: string, brand: SiteBrand, origin: string, version: string, lang: Lang = 'en', home = false): string {
   const e = escapeXml;
   const text = (key: StaticText) => STATIC_TEXTS[key][lang];
   const title = text('og.title').replace('{campaign}', brand.campaign_name);
   const description = text('og.description');
   const image = `${origin}${OG_IMAGE.path}?v=${version}`;
+  // The notice opens on the home page only (the site's router).
+  const notice = home ? inLang(lang, brand.notice, brand.notice_ne) : null;
   const head = [
     // html:root outweighs the built styles' :root, which the build places after this.
     `<style>html:root{--red:${brand.color_primary};--red-dark:${darker(brand.color_primary, 0.18)};--blue:${brand.color_secondary}}</style>`,
@@ -131,6 +74,10 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
     `<meta name="twitter:title" content="${e(title)}" />`,
     `<meta name="twitter:description" content="${e(description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
+    // The notice opens once its picture has loaded: asked for with the page, not after the script and the settings.
+    ...(notice
+      ? [`<link rel="preload" as="image" type="image/webp" imagesrcset="${e(srcset(notice, noticeWidths(notice)))}" imagesizes="${NOTICE_SIZES}" />`]
+      : []),
   ].join('\n    ');
   const toggle = langSwitch(lang);
   let html = template
@@ -184,8 +131,6 @@ export function heroDrawing(template: string, brand: Pick<SiteBrand, 'color_prim
 /** A colour as the page writes it into its styles: #rrggbb only (the form checks it; this holds whatever the table says). */
 const colour = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback);
 
-const picture = (f: { filename: string; width: number | null; height: number | null } | undefined): Picture | null =>
-  f && f.width && f.height ? { url: UPLOADS_URL + f.filename, width: f.width, height: f.height } : null;
 
 /** The cached page per site address; an address beyond these few is answered but not kept (a forged Host cannot fill memory). */
 const MAX_ORIGINS = 8;
@@ -214,19 +159,20 @@ export class SitePage {
     return this.config.get('app').siteUrl ?? requestOrigin;
   }
 
-  /** index.html for `origin` in `lang`, with its ETag (sent by `sendText`, compressed once). */
-  async page(indexFile: string, origin: string, lang: Lang): Promise<JsonAnswer> {
+  /** index.html for `origin` in `lang` (at `/` when `home`), with its ETag (sent by `sendText`, compressed once). */
+  async page(indexFile: string, origin: string, lang: Lang, home = false): Promise<JsonAnswer> {
     const values = await this.settings.getAll();
     if (this.pages?.values !== values) this.pages = { values, byOrigin: new Map() };
     const pages = this.pages.byOrigin;
-    const key = `${lang} ${origin}`;
+    const key = `${lang} ${home} ${origin}`;
     const known = pages.get(key);
     if (known) return known;
     const answer = (async () => {
       const brand = await this.brand();
-      return textAnswer(brandPage(await this.templateOf(indexFile), brand, origin, pictureVersion(brand), lang));
+      return textAnswer(brandPage(await this.templateOf(indexFile), brand, origin, pictureVersion(brand), lang, home));
     })();
-    if (pages.size < MAX_ORIGINS * 2) {
+    // Two languages, the home page and the others, per address.
+    if (pages.size < MAX_ORIGINS * 4) {
       pages.set(key, answer);
       answer.catch(() => pages.delete(key));
     }
@@ -263,7 +209,7 @@ export class SitePage {
     const key = `${name}-${width}`;
     let made = this.scaledCache.get(key);
     if (!made) {
-      const source = [brand.logo, brand.hero_phone, brand.hero_desktop].find((p) => p && uploadName(p) === name)!;
+      const source = [brand.logo, brand.hero_phone, brand.hero_desktop, brand.notice, brand.notice_ne].find((p) => p && uploadName(p) === name)!;
       const path = join(this.config.get('files').uploadDir, source.url.slice(UPLOADS_URL.length));
       made = readFile(path).then((data) => sharp(data).resize({ width: Number(width), withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
       made.catch(() => this.scaledCache.delete(key));
@@ -286,13 +232,15 @@ export class SitePage {
 
   private async brand(): Promise<SiteBrand> {
     const v = await this.settings.getAll();
-    const files = await this.files.findByIds([v.logo_id, v.hero_phone_id, v.hero_desktop_id]);
+    const files = await this.files.findByIds([v.logo_id, v.hero_phone_id, v.hero_desktop_id, v.notice_id, v.notice_ne_id]);
     return {
       brand_name: v.brand_name,
       campaign_name: v.campaign_name,
       logo: picture(files.get(v.logo_id!)),
       hero_phone: picture(files.get(v.hero_phone_id!)),
       hero_desktop: picture(files.get(v.hero_desktop_id!)),
+      notice: picture(files.get(v.notice_id!)),
+      notice_ne: picture(files.get(v.notice_ne_id!)),
       color_primary: colour(v.color_primary, SETTING_DEFAULTS.color_primary),
       color_secondary: colour(v.color_secondary, SETTING_DEFAULTS.color_secondary),
     };
