@@ -60,25 +60,31 @@ export async function photoLike(width: number, height: number, seed = 1): Promis
 
 /**
  * The campaign's own hero photos in place of the demo's drawings (a phone crop of 2400 x 1200
- * and a wide one of 3000 x 2000, as a camera's JPEG), uploaded in the admin's settings as head
- * office would. Answers what puts the demo's pictures back.
+ * and a wide one of 3000 x 2000, as a camera's JPEG), and with `notice` a notice poster
+ * (1080 x 1350), uploaded in the admin's settings as head office would. Answers what puts the
+ * demo's settings back.
  */
-export async function withHeroPhotos(app: string): Promise<() => Promise<void>> {
+export async function withCampaignPictures(app: string, opts: { notice?: boolean } = {}): Promise<() => Promise<void>> {
   const { access_token } = await signIn(app, 'admin@example.com');
   const auth = { authorization: `Bearer ${access_token}` };
   const before = (await (await fetch(`${app}/api/v1/setting`, { headers: auth })).json()) as { data: Record<string, unknown> };
   const form = new FormData();
   form.append('hero_phone', new Blob([new Uint8Array(await photoLike(2400, 1200, 1))]), 'hero-phone.jpg');
   form.append('hero_desktop', new Blob([new Uint8Array(await photoLike(3000, 2000, 2))]), 'hero-desktop.jpg');
+  if (opts.notice) form.append('notice', new Blob([new Uint8Array(await photoLike(1080, 1350, 3))]), 'notice.jpg');
   const put = await fetch(`${app}/api/v1/setting`, { method: 'PATCH', headers: auth, body: form });
-  if (put.status !== 200) throw new Error(`hero photos: ${put.status} ${await put.text()}`);
+  if (put.status !== 200) throw new Error(`campaign pictures: ${put.status} ${await put.text()}`);
   return async () => {
     const back = await fetch(`${app}/api/v1/setting`, {
       method: 'PATCH',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ hero_phone_id: before.data.hero_phone_id ?? null, hero_desktop_id: before.data.hero_desktop_id ?? null }),
+      body: JSON.stringify({
+        hero_phone_id: before.data.hero_phone_id ?? null,
+        hero_desktop_id: before.data.hero_desktop_id ?? null,
+        notice_id: before.data.notice_id ?? null,
+      }),
     });
-    if (back.status !== 200) throw new Error(`hero photos back: ${back.status}`);
+    if (back.status !== 200) throw new Error(`campaign pictures back: ${back.status}`);
   };
 }
 

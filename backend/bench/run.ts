@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
 import { DEMO_LOGINS } from '../src/database/seeds/demo-data';
-import { adminSizes, firstRowsAfterSignIn, http2Front, lighthouse, publicSiteSizes, withHeroPhotos } from './frontend';
+import { adminSizes, firstRowsAfterSignIn, http2Front, lighthouse, publicSiteSizes, withCampaignPictures } from './frontend';
 import {
   cleanup,
   http,
@@ -771,8 +771,15 @@ async function frontend({ APP, db }: Ctx) {
   ];
   if (pending) pages.push(['code dialog of a record', `/enquiry/${pending.slug}/verify`, 'public']);
   if (won) pages.push(['draw of a record', `/enquiry/${won.slug}/draw`, 'public']);
-  // The demo's hero is a small drawing; a campaign uploads its own photos.
-  pages.push(["landing page with the campaign's hero photos (2400 px JPEG)", '/', 'public', undefined, () => withHeroPhotos(APP)]);
+  // The demo's hero is a small drawing; a campaign uploads its own photos, and may open with a notice.
+  pages.push(["landing page with the campaign's hero photos (2400 px JPEG)", '/', 'public', undefined, () => withCampaignPictures(APP)]);
+  pages.push([
+    'landing page with the hero photos and a notice poster (1080 x 1350 JPEG)',
+    '/',
+    'public',
+    undefined,
+    () => withCampaignPictures(APP, { notice: true }),
+  ]);
   pages.push(['admin login', '/login', 'admin']);
   // The admin's session as its sign-in stores it (admin/src/providers/session.ts).
   const signedIn = async (email: Parameters<typeof signIn>[1]) => {

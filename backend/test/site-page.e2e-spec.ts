@@ -1,4 +1,7 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { SitePage } from '../src/modules/setting/site-page';
 import { ConfigService } from '../src/config/config.module';
 import { pngBuffer } from './factories/images';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -143,6 +146,10 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     expect(other.status).toBe(200);
     expect((await t.http().get(`/brand/${name(other.body.data[0].url)}-400w.webp`)).status).toBe(404);
     expect((await t.http().get('/brand/..%2F..%2Fetc%2Fpasswd-400w.webp')).status).toBe(404);
+    // Made ahead once the settings changed: served from memory, though the upload has left the disk since.
+    await t.app.get(SitePage).warmed();
+    await rm(join(t.app.get(ConfigService).get('files').uploadDir, phone.url.slice('/uploads/'.length)));
+    expect((await t.http().get(`/brand/${name(phone.url)}-1440w.webp`)).status).toBe(200);
     // The old hero is no longer the brand's once replaced.
     await patch().send({ hero_phone_id: null, logo_id: null, notice_id: null });
     expect((await t.http().get(`/brand/${name(phone.url)}-640w.webp`)).status).toBe(404);

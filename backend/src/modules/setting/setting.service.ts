@@ -36,6 +36,7 @@ interface Cached<T> {
 export class SettingService {
   private values?: Cached<SettingValues>;
   private publicAnswer?: Cached<PublicSettings>;
+  private readonly changeListeners: Array<() => void> = [];
   /** GET /settings serialised once, with its ETag. */
   readonly publicBody = new CachedAnswer(async () => ({ data: await this.publicSettings() }), SETTINGS_TTL_MS);
 
@@ -134,10 +135,16 @@ export class SettingService {
     return this.adminSettings();
   }
 
+  /** Runs `fn` after every change of the settings (`update`, `invalidate`), once the new values are read. */
+  onChange(fn: () => void) {
+    this.changeListeners.push(fn);
+  }
+
   invalidate() {
     this.values = undefined;
     this.publicAnswer = undefined;
     this.publicBody.invalidate();
+    for (const fn of this.changeListeners) fn();
   }
 
   /** The table holds one JSON value per key (`setting`); plain SQL keeps JSON null a value. */

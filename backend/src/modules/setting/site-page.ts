@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import sharp from 'sharp';
 import { inLang, langSwitch, Lang, NOTICE_SIZES, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
@@ -141,18 +141,43 @@ const MAX_ORIGINS = 8;
  * replaces it at once, the TTL otherwise), the picture while what it shows is unchanged.
  */
 @Injectable()
-export class SitePage {
+export class SitePage implements OnApplicationBootstrap {
   private template?: { file: string; html: Promise<string> };
   private pages?: { values: object; byOrigin: Map<string, Promise<JsonAnswer>> };
   private image?: { version: string; jpeg: Promise<Buffer> };
   /** The scaled pictures made so far, for the brand's current pictures only (`scaled`). */
   private scaledCache = new Map<string, Promise<Buffer>>();
+  private warming?: Promise<void>;
 
   constructor(
     private readonly settings: SettingService,
     private readonly files: FileService,
     private readonly config: ConfigService,
-  ) {}
+  ) {
+    settings.onChange(() => void this.warm());
+  }
+
+  onApplicationBootstrap() {
+    void this.warm();
+  }
+
+  /**
+   * Makes the scaled pictures ahead (one at a time, the phone's hero first), at start and when
+   * the settings change, so the first visitor does not wait for sharp: made on that visitor's
+   * request, the hero's copy took its LCP from 1.7-1.8 to 2.5 s. Nothing is made twice.
+   */
+  warm(): Promise<void> {
+    return (this.warming = (this.warming ?? Promise.resolve())
+      .then(async () => {
+        for (const [name, widths] of scaledWidths(await this.brand())) for (const w of widths) await this.scaled(`${name}-${w}w.webp`);
+      })
+      .catch(() => undefined));
+  }
+
+  /** Settles when the pictures asked to be made ahead so far are made. */
+  warmed(): Promise<void> {
+    return this.warming ?? Promise.resolve();
+  }
 
   /** The site's address for absolute links: PUBLIC_URL when set, else the one the request came to. */
   origin(requestOrigin: string): string {
