@@ -131,7 +131,6 @@ export function heroDrawing(template: string, brand: Pick<SiteBrand, 'color_prim
 /** A colour as the page writes it into its styles: #rrggbb only (the form checks it; this holds whatever the table says). */
 const colour = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback);
 
-
 /** The cached page per site address; an address beyond these few is answered but not kept (a forged Host cannot fill memory). */
 const MAX_ORIGINS = 8;
 
