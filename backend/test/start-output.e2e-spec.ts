@@ -67,4 +67,22 @@ describe('the output of a start', () => {
     expect(JSON.parse(mapped[0])).toMatchObject({ level: 20, context: 'RouterExplorer' });
     expect(lines[lines.length - 1]).toMatch(/^ {4}staff2@example\.com/);
   });
+
+  it("shows the demo's brand to the first visitor of a start that seeds it", async () => {
+    // An empty database: this start seeds the demo (its settings are read at start, before the seed).
+    const empty = await createTestDatabase('empty');
+    try {
+      const child = await startChildApp({ databaseUrl: empty.url, env: { SEED_DEMO: 'true' } });
+      children.push(child);
+      const page = await (await fetch(`${child.url}/`)).text();
+      expect(page).toContain('<title>Campaign 2082</title>');
+      expect(page).toContain('alt="Everest Moto"');
+      expect(page).toMatch(/<img class="logo logo-uploaded" src="\/uploads\/\w+\.webp"/);
+      const settings = (await (await fetch(`${child.url}/api/v1/settings`)).json()) as { data: { brand_name: string } };
+      expect(settings.data.brand_name).toBe('Everest Moto');
+      await child.stop();
+    } finally {
+      await empty.drop();
+    }
+  });
 });

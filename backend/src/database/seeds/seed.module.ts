@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { SettingModule } from '../../modules/setting/setting.module';
 import { SeedService } from './seed.service';
 
 @Global()
-@Module({ providers: [SeedService], exports: [SeedService] })
+// The seed writes the settings: their cached values are let go after it (SettingService.invalidate).
+@Module({ imports: [SettingModule], providers: [SeedService], exports: [SeedService] })
 export class SeedModule {}

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
 import { hashPassword } from '../../modules/auth/password';
+import { SettingService } from '../../modules/setting/setting.service';
 import { seedCatalogue } from './catalogue.seed';
 import { seedCampaign } from './campaign.seed';
 import { seedSales } from './sales.seed';
@@ -31,6 +32,7 @@ export class SeedService {
   constructor(
     private readonly dataSource: DataSource,
     @Optional() private readonly config?: ConfigService,
+    @Optional() private readonly settings?: SettingService,
   ) {}
 
   async ensureRoles(): Promise<void> {
@@ -88,6 +90,9 @@ export class SeedService {
       const ctx: DemoContext = { branchIds, uploadDir: this.config?.get('files').uploadDir };
       for (const step of DEMO_STEPS) await step(em, ctx);
     });
+    // The seed writes the settings behind SettingService: values it read before (an app started
+    // before seeding makes the brand's pictures ahead) would stay the defaults for 30 s.
+    this.settings?.invalidate();
     this.logger.log('demo campaign seeded');
     return true;
   }
