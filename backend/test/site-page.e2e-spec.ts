@@ -104,7 +104,7 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     const html = (await page()).text;
     const offered = [...html.matchAll(/\/brand\/[\w-]+\.webp/g)].map((m) => m[0]);
     const name = (url: string) => url.slice('/uploads/'.length, url.lastIndexOf('.'));
-    // Both crops are the one upload; the logo 40 px high is 100 px wide, up to its own 300; the notice's preload.
+    // Both crops are the one upload; the logo 40 px high is 100 px wide, up to its own 300; the notice's dialog.
     expect([...new Set(offered)].sort()).toEqual(
       [
         ...[400, 640, 800, 1080, 1440, 1500].map((w) => `/brand/${name(phone.url)}-${w}w.webp`),
@@ -120,9 +120,16 @@ describe('the branded public page (/, /og-image.jpg)', () => {
       height: 900,
       srcset: `/brand/${name(notice.url)}-400w.webp 400w, /brand/${name(notice.url)}-640w.webp 640w, /brand/${name(notice.url)}-700w.webp 700w`,
     });
-    // The home page asks for it with the page (its dialog opens there once it has loaded); the other pages do not.
-    expect((await page()).text).toContain(`<link rel="preload" as="image" type="image/webp" imagesrcset="${settings.notice.srcset}"`);
-    expect((await t.http().get('/winner-list').set('Host', 'campaign.example:8080')).text).not.toContain('rel="preload" as="image"');
+    // The home page opens its dialog with the page, asking for the same copies; the other pages keep it closed, their picture not asked for.
+    const dialog = (html: string) => /<dialog id="notice"[^>]*>[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+    const home = dialog((await page()).text);
+    expect(home).toContain(' data-home>');
+    expect(home).toContain(`srcset="${settings.notice.srcset}"`);
+    expect(home).toContain('fetchpriority="high"');
+    const away = dialog((await t.http().get('/winner-list').set('Host', 'campaign.example:8080')).text);
+    expect(away).toContain(`srcset="${settings.notice.srcset}"`);
+    expect(away).not.toContain('data-home');
+    expect(away).toContain('loading="lazy"');
     for (const [url, width, height] of [
       [`/brand/${name(phone.url)}-640w.webp`, 640, 320],
       [`/brand/${name(logo.url)}-200w.webp`, 200, 80],

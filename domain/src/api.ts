@@ -31,9 +31,6 @@ export interface ScaledImageRef extends ImageRef {
   srcset: string;
 }
 
-/** How wide the public site shows the notice (its dialog is at most 40rem, less its padding; styles.css): the page's preload and the dialog's image take the same copy by it. */
-export const NOTICE_SIZES = '(min-width: 41em) 608px, calc(100vw - 3rem)';
-
 /** A link in the public site's footer. */
 export interface SocialLink {
   label: string;

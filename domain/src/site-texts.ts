@@ -42,6 +42,9 @@ export const STATIC_TEXTS = {
   'lang.switch': { en: 'नेपाली', ne: 'English' },
   'lang.switchLabel': { en: 'नेपालीमा पढ्नुहोस्', ne: 'Read in English' },
   'page.noscript': { en: 'This site needs JavaScript for registration and booking.', ne: 'दर्ता र बुकिङका लागि यो साइटमा JavaScript चाहिन्छ।' },
+  'notice.title': { en: 'Notice', ne: 'सूचना' },
+  'notice.image': { en: 'Campaign notice', ne: 'अभियानको सूचना' },
+  'notice.close': { en: 'Close', ne: 'बन्द गर्नुहोस्' },
   'og.title': { en: '{campaign}: win a cash discount on your new bike', ne: '{campaign}: नयाँ बाइकमा नगद छुट जित्नुहोस्' },
   'og.description': {
     en: 'Pre-register, verify your phone and spin the prize wheel for a cash discount. Book a test ride and find your nearest showroom.',

@@ -68,8 +68,6 @@ export const NE = {
   'Terms and Condition': 'नियम तथा सर्तहरू',
   'Privacy Policy': 'गोपनीयता नीति',
   'Details will be published soon.': 'विवरण छिट्टै प्रकाशित हुनेछ।',
-  Notice: 'सूचना',
-  'Campaign notice': 'अभियानको सूचना',
 
   // footer and winner list
   'Social media': 'सामाजिक सञ्जाल',

@@ -166,23 +166,52 @@ describe('catalogue (browser)', () => {
     const saved = await t.http().get('/api/v1/settings');
     expect(saved.body.data).toMatchObject({ campaign_name: 'Dashain Dhamaka 2082', support_phones: ['9801234567', '01-4412345'], notice: { url: expect.stringMatching(/^\/uploads\//) } });
 
+    const name = (saved.body.data.notice.url as string).slice('/uploads/'.length).replace(/\.\w+$/, '');
+    expect(saved.body.data.notice).toMatchObject({ width: 600, height: 800, srcset: `/brand/${name}-400w.webp 400w, /brand/${name}-600w.webp 600w` });
     const page = await phone.newPage();
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    // The notice is the page's own: it opens, and closes, before (here: without) the site's script.
+    await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()));
     await page.goto(`${t.url}/`);
-    await step(page, 'landing page notice', async () => {
-      const shown = page.getByRole('img', { name: 'Campaign notice' });
+    const shown = page.getByRole('dialog', { name: 'Notice' }).getByRole('img', { name: 'Campaign notice' });
+    await step(page, 'landing page notice, before the app', async () => {
       await shown.waitFor();
       // Not the upload: its WebP copy at the width the screen takes (600 px is the upload's own; 400 would be too narrow at 2x).
-      const name = (saved.body.data.notice.url as string).slice('/uploads/'.length).replace(/\.\w+$/, '');
-      expect(saved.body.data.notice).toMatchObject({ width: 600, height: 800, srcset: `/brand/${name}-400w.webp 400w, /brand/${name}-600w.webp 600w` });
-      expect(await shown.getAttribute('src')).toBe(`${t.url}/brand/${name}-600w.webp`);
-      // The page's preload and the dialog asked for that same copy, and never for the upload.
+      expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toBe(`${t.url}/brand/${name}-600w.webp`);
       expect([...new Set(asked.filter((p) => p.includes(name)))]).toEqual([`/brand/${name}-600w.webp`]);
       await page.getByRole('button', { name: 'Close' }).click();
       await shown.waitFor({ state: 'detached' });
     });
+    await step(page, 'landing page again in the same visit: the notice stays closed', async () => {
+      await page.unroute('**/*');
+      await page.reload();
+      await page.getByRole('link', { name: 'Winners', exact: true }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.locator('#notice').count()).toBe(0);
+    });
     await page.close();
+
+    // A visit that starts elsewhere gets the notice on coming to the home page within the site, not before.
+    const other = await phone.newPage();
+    const otherAsked: string[] = [];
+    other.on('request', (r) => otherAsked.push(new URL(r.url()).pathname));
+    await other.goto(`${t.url}/winner-list`);
+    await step(other, 'winner list: no notice, its picture not asked for', async () => {
+      await other.getByRole('link', { name: '← Back to Home' }).waitFor();
+      expect(await other.getByRole('dialog').count()).toBe(0);
+      expect(otherAsked.filter((p) => p.includes(name))).toEqual([]);
+    });
+    await step(other, 'home within the site: the notice', async () => {
+      await other.getByRole('link', { name: '← Back to Home' }).click();
+      const notice = other.getByRole('dialog', { name: 'Notice' });
+      await notice.getByRole('img', { name: 'Campaign notice' }).waitFor();
+      expect(await notice.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement)).toBe(true);
+      await other.keyboard.press('Escape');
+      await notice.waitFor({ state: 'detached' });
+      expect(other.url()).toBe(`${t.url}/`);
+    });
+    await other.close();
 
     await step(admin, 'settings: notice removed', async () => {
       await admin.reload();

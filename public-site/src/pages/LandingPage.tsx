@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { inLang, NOTICE_SIZES } from '@campaign/domain';
-import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday, type Settings } from '../api';
+import { inLang } from '@campaign/domain';
+import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday } from '../api';
 import { VideoGrid } from '../components/VideoGrid';
-import { Modal } from '../components/Modal';
 import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
@@ -36,6 +35,16 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
     };
   }, []);
 
+  // The notice popup is the page's own (index.html, its dialog written by the server): it opens
+  // on arrival at the home page before any script; here it opens on coming back to the home
+  // page within the site, and closes (seen) on leaving it.
+  useEffect(() => {
+    const notice = document.getElementById('notice');
+    if (!showNotice || !notice) return;
+    notice.dispatchEvent(new Event('notice:open'));
+    return () => void notice.dispatchEvent(new Event('notice:close'));
+  }, [showNotice]);
+
   return (
     <div className="landing">
       <Showrooms branches={branches.data ?? []} loading={branches.loading} failed={!!branches.error} />
@@ -56,7 +65,6 @@ export default function LandingPage({ showNotice }: { showNotice: boolean }) {
       <RichPanel id="scheme" title={t('Scheme Details')} html={local(settings?.scheme, settings?.scheme_ne)} />
       <RichPanel id="terms" title={t('Terms and Condition')} html={local(settings?.terms, settings?.terms_ne)} />
       <RichPanel id="privacy-policy" title={t('Privacy Policy')} html={local(settings?.policy, settings?.policy_ne)} />
-      {showNotice && settings?.notice && <Notice notice={local(settings.notice, settings.notice_ne)} />}
       {booking && (
         <Suspense fallback={null}>
           <BookingDialog onClose={() => setBooking(false)} modelId={typeof booking === 'number' ? booking : undefined} />
@@ -264,57 +272,6 @@ function RichPanel({ id, title, html }: { id: string; title: string; html?: stri
         <p className="muted">{t('Details will be published soon.')}</p>
       )}
     </details>
-  );
-}
-
-const NOTICE_KEY = 'notice-closed';
-
-/**
- * The optional notice image: opened only once it has loaded (no shift), once per visit. The
- * phone takes the scaled WebP its screen needs (`srcset`), or the upload where it cannot; the
- * page has asked for the same copy already (its preload, backend site-page.ts).
- */
-function Notice({ notice }: { notice: NonNullable<Settings['notice']> }) {
-  // The address the browser chose and loaded: the dialog shows that one, from the cache.
-  const [src, setSrc] = useState<string | null>(null);
-  const [closed, setClosed] = useState(() => {
-    try {
-      return sessionStorage.getItem(NOTICE_KEY) === notice.url;
-    } catch {
-      return false;
-    }
-  });
-  useEffect(() => {
-    if (closed) return;
-    const img = new Image();
-    img.onload = () => setSrc(img.currentSrc || img.src);
-    img.onerror = () => {
-      if (!img.srcset) return;
-      img.removeAttribute('srcset');
-      img.src = notice.url;
-    };
-    img.sizes = NOTICE_SIZES;
-    img.srcset = notice.srcset;
-    img.src = notice.url;
-  }, [closed, notice.url, notice.srcset]);
-  if (closed || !src) return null;
-  const close = () => {
-    setClosed(true);
-    try {
-      sessionStorage.setItem(NOTICE_KEY, notice.url);
-    } catch {
-      /* ignore */
-    }
-  };
-  return (
-    <Modal title={t('Notice')} onClose={close} className="notice">
-      <img src={src} width={notice.width} height={notice.height} alt={t('Campaign notice')} className="notice-img" />
-      <div className="actions">
-        <button type="button" className="btn btn-primary" onClick={close} autoFocus>
-          {t('Close')}
-        </button>
-      </div>
-    </Modal>
   );
 }
 

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { NOTICE_SIZES } from '@campaign/domain';
 import { join } from 'node:path';
 import { offeredWidths, scaledWidths } from './scaled-pictures';
 import { brandPage, darker, heroDrawing, SiteBrand } from './site-page';
@@ -73,17 +72,30 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(one).toContain('srcset="/brand/d-400w.webp 400w,');
   });
 
-  it('asks for the notice with the home page, in the reader\'s language, at the widths and sizes its dialog takes', () => {
+  it('writes the notice dialog in the reader\'s language, open on the home page with its picture asked for at once, waiting elsewhere', () => {
     const brand = { ...BRAND, notice: { url: '/uploads/n.jpg', width: 700, height: 900 }, notice_ne: { url: '/uploads/m.jpg', width: 500, height: 600 } };
-    const preload = (html: string) => /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0];
-    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', true))).toBe(
-      `<link rel="preload" as="image" type="image/webp" imagesrcset="/brand/n-400w.webp 400w, /brand/n-640w.webp 640w, /brand/n-700w.webp 700w" imagesizes="${NOTICE_SIZES}" />`,
+    const dialog = (html: string) => /<dialog id="notice"[\s\S]*?<\/dialog>/.exec(html)?.[0];
+    expect(dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', true))).toBe(
+      '<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="/uploads/n.jpg" data-home>' +
+        '<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">Notice</h2></div>' +
+        '<picture><source type="image/webp" srcset="/brand/n-400w.webp 400w, /brand/n-640w.webp 640w, /brand/n-700w.webp 700w" sizes="(min-width: 41em) 608px, calc(100vw - 3rem)" />' +
+        '<img class="notice-img" src="/uploads/n.jpg" width="700" height="900" alt="Campaign notice" fetchpriority="high" /></picture>' +
+        '<form method="dialog" class="actions"><button class="btn btn-primary" autofocus data-t="notice.close">Close</button></form></dialog>',
     );
-    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'ne', true))).toContain('imagesrcset="/brand/m-400w.webp 400w, /brand/m-500w.webp 500w"');
-    expect(preload(brandPage(TEMPLATE, { ...brand, notice_ne: null }, 'http://x', 'v', 'ne', true))).toContain('/brand/n-400w.webp');
-    // Not on the other pages (the notice opens on the home page only), nor without a notice.
-    expect(preload(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', false))).toBeUndefined();
-    expect(preload(brandPage(TEMPLATE, BRAND, 'http://x', 'v', 'en', true))).toBeUndefined();
+    const ne = dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', 'ne', true));
+    expect(ne).toContain('srcset="/brand/m-400w.webp 400w, /brand/m-500w.webp 500w"');
+    expect(ne).toContain('>सूचना</h2>');
+    expect(ne).toContain('alt="अभियानको सूचना"');
+    expect(dialog(brandPage(TEMPLATE, { ...brand, notice_ne: null }, 'http://x', 'v', 'ne', true))).toContain('data-url="/uploads/n.jpg"');
+    // On the other pages it waits for the site to come back home: closed, its picture not asked for.
+    const other = dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', false))!;
+    expect(other).not.toContain('data-home');
+    expect(other).toContain('loading="lazy"');
+    expect(other).not.toContain('fetchpriority');
+    // No notice, no dialog; the page's script that opens it stays (the server allows it by its hash).
+    const none = brandPage(TEMPLATE, BRAND, 'http://x', 'v', 'en', true);
+    expect(dialog(none)).toBeUndefined();
+    expect(none).toContain("document.getElementById('notice')");
   });
 
   it('offers a picture at the wanted widths below its own and at its own, never enlarged', () => {

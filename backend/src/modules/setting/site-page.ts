@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import sharp from 'sharp';
-import { inLang, langSwitch, Lang, NOTICE_SIZES, STATIC_TEXTS, StaticText } from '@campaign/domain';
+import { inLang, langSwitch, Lang, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
@@ -24,6 +24,8 @@ export interface SiteBrand extends BrandPictures {
 /** How wide each crop is shown (styles.css): the phone crop the page's width up to 960 px; the desktop crop 3/5 of up to 1200 px. */
 const PHONE_SIZES = '(min-width: 60em) 960px, 100vw';
 const DESKTOP_SIZES = '(min-width: 75em) 706px, 60vw';
+/** How wide the notice is shown: its dialog is at most 40rem, less its padding (styles.css). */
+const NOTICE_SIZES = '(min-width: 41em) 608px, calc(100vw - 3rem)';
 
 /** The share preview's picture: the size Facebook, WhatsApp and X draw large. */
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
@@ -54,8 +56,7 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
   const title = text('og.title').replace('{campaign}', brand.campaign_name);
   const description = text('og.description');
   const image = `${origin}${OG_IMAGE.path}?v=${version}`;
-  // The notice opens on the home page only (the site's router).
-  const notice = home ? inLang(lang, brand.notice, brand.notice_ne) : null;
+  const notice = inLang(lang, brand.notice, brand.notice_ne);
   const head = [
     // html:root outweighs the built styles' :root, which the build places after this.
     `<style>html:root{--red:${brand.color_primary};--red-dark:${darker(brand.color_primary, 0.18)};--blue:${brand.color_secondary}}</style>`,
@@ -74,10 +75,6 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
     `<meta name="twitter:title" content="${e(title)}" />`,
     `<meta name="twitter:description" content="${e(description)}" />`,
     `<meta name="twitter:image" content="${e(image)}" />`,
-    // The notice opens once its picture has loaded: asked for with the page, not after the script and the settings.
-    ...(notice
-      ? [`<link rel="preload" as="image" type="image/webp" imagesrcset="${e(srcset(notice, noticeWidths(notice)))}" imagesizes="${NOTICE_SIZES}" />`]
-      : []),
   ].join('\n    ');
   const toggle = langSwitch(lang);
   let html = template
@@ -111,6 +108,18 @@ export function brandPage(template: string, brand: SiteBrand, origin: string, ve
         `<source type="image/webp" srcset="${e(srcset(phone, heroWidths(phone)))}" sizes="${PHONE_SIZES}" width="${phone.width}" height="${phone.height}" />` +
         `<img class="hero-img hero-photo" src="${e(phone.url)}" width="${phone.width}" height="${phone.height}" alt="" fetchpriority="high" /></picture>`
       : drawing,
+  );
+  // The notice popup: on the home page it opens as soon as its picture has arrived, before any
+  // script (index.html's inline script); elsewhere it waits, its picture not asked for, until
+  // the site comes back to the home page.
+  html = between(html, 'notice', () =>
+    notice
+      ? `<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="${e(notice.url)}"${home ? ' data-home' : ''}>` +
+        `<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">${e(text('notice.title'))}</h2></div>` +
+        `<picture><source type="image/webp" srcset="${e(srcset(notice, noticeWidths(notice)))}" sizes="${NOTICE_SIZES}" />` +
+        `<img class="notice-img" src="${e(notice.url)}" width="${notice.width}" height="${notice.height}" alt="${e(text('notice.image'))}" ${home ? 'fetchpriority="high"' : 'loading="lazy"'} /></picture>` +
+        `<form method="dialog" class="actions"><button class="btn btn-primary" autofocus data-t="notice.close">${e(text('notice.close'))}</button></form></dialog>`
+      : '',
   );
   return html;
 }
