@@ -81,6 +81,12 @@ export default function FairnessPage() {
 
       <section aria-labelledby="days-heading">
         <h2 id="days-heading">{t('Daily commitments')}</h2>
+        {/* Above the table: the table grows when the days arrive, and nothing after it moves. */}
+        <p className="muted">
+          {tx("To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.", {
+            command: <code>npm run verify-draws -- --day 2082-08-11</code>,
+          })}
+        </p>
         {days.loading && <p role="status">{t('Loading…')}</p>}
         {days.data && days.data.length === 0 && <p className="muted">{t('No day has been committed yet.')}</p>}
         {days.data && days.data.length > 0 && (
@@ -116,11 +122,6 @@ export default function FairnessPage() {
             </table>
           </div>
         )}
-        <p className="muted">
-          {tx("To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.", {
-            command: <code>npm run verify-draws -- --day 2082-08-11</code>,
-          })}
-        </p>
       </section>
     </div>
   );
