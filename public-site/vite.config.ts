@@ -26,11 +26,51 @@ function inlineCss(): Plugin {
   };
 }
 
+/**
+ * Writes dist/pages.json: each lazy page module (src/pages/<name>.tsx) and the chunks it imports
+ * that the first script does not, by page name. The server names them in the page of the route
+ * that opens them (`<link rel="modulepreload">`, backend site-page.ts, ROUTE_PAGES in
+ * @campaign/domain), so a visitor who arrives on /fairness or an SMS link to a code page does
+ * not wait for the first script before asking for the page's.
+ */
+function pageChunks(): Plugin {
+  return {
+    name: 'campaign:page-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const first = new Set<string>();
+      const loadedFirst = (file: string) => {
+        if (first.has(file)) return;
+        first.add(file);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') chunk.imports.forEach(loadedFirst);
+      };
+      chunks.filter((c) => c.isEntry).forEach((c) => loadedFirst(c.fileName));
+      const pages: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const name = /\/src\/pages\/(\w+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (!chunk.isDynamicEntry || !name) continue;
+        const files: string[] = [];
+        const add = (file: string) => {
+          if (first.has(file) || files.includes(file)) return;
+          files.push(file);
+          const next = bundle[file];
+          if (next?.type === 'chunk') next.imports.forEach(add);
+        };
+        add(chunk.fileName);
+        pages[name] = files.map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'pages.json', source: JSON.stringify(pages, null, 2) });
+    },
+  };
+}
+
 // Built into public-site/dist; the backend serves it at every path that is not
 // /api, /admin, /login or /uploads (SPA fallback to index.html).
 export default defineConfig({
   base: '/',
-  plugins: [react(), inlineCss()],
+  plugins: [react(), inlineCss(), pageChunks()],
   // @campaign/domain is compiled from its TypeScript source, like our own files: no build
   // of the shared package first, and only what the app uses ends up in its bundle.
   resolve: { conditions: ['@campaign/source', ...defaultClientConditions] },

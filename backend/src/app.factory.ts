@@ -109,7 +109,7 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
     const origin = sitePage.origin(HOST_RE.test(host) ? `${req.protocol}://${host.toLowerCase()}` : config.app.publicUrl);
     const lang = publicLang(req);
     res.append('Vary', 'Cookie, Accept-Language');
-    sitePage.page(index, origin, lang, req.path === '/').then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
+    sitePage.page(index, origin, lang, req.path).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
   };
   const spa = (dir: string, prefix: string, page?: typeof branded) => {
     const index = join(dir, 'index.html');

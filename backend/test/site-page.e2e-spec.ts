@@ -162,6 +162,39 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     expect((await t.http().get(`/brand/${name(phone.url)}-640w.webp`)).status).toBe(404);
   });
 
+  it("asks for a page's own code with the page where it draws the page, and those files are the built ones", async () => {
+    const preloads = async (path: string) => {
+      const html = (await t.http().get(path)).text;
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    };
+    // The first script's own (the landing page is in it) on every page; on a page of its own, then its chunk and what only it imports.
+    const first = await preloads('/');
+    const pages: Record<string, string> = {
+      '/winner-list/': 'WinnerListPage',
+      '/fairness': 'FairnessPage',
+      '/reset-password': 'ResetPasswordPage',
+    };
+    for (const [path, page] of Object.entries(pages)) {
+      const own = (await preloads(path)).filter((m) => !first.includes(m));
+      expect([path, own[0]]).toEqual([path, expect.stringMatching(new RegExp(`^/assets/${page}-[\\w-]+\\.js$`))]);
+      for (const file of own) {
+        const res = await t.http().get(file);
+        expect([file, res.status, res.headers['content-type']]).toEqual([file, 200, expect.stringMatching(/javascript/)]);
+      }
+    }
+    // The dialogs over the landing page load theirs once it has painted; an unknown address has none.
+    for (const path of [
+      '/enquiry',
+      '/enquiry/return',
+      '/enquiry/Ab3_x-YZ12qw/verify',
+      '/enquiry/Ab3_x-YZ12qw/draw',
+      '/thankyou-for-test-ride-booking',
+      '/no-such-page',
+    ]) {
+      expect([path, await preloads(path)]).toEqual([path, first]);
+    }
+  });
+
   it('answers 422 under a colour that is not one, and keeps the old', async () => {
     const res = await patch().send({ color_primary: 'red', color_secondary: '#12345' });
     expect(res.status).toBe(422);

@@ -13,3 +13,4 @@ export * from './draw-id';
 export * from './fairness';
 export * from './site-texts';
 export * from './api';
+export * from './site-routes';

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { isFullPage } from '@campaign/domain';
 import { createPortal } from 'react-dom';
 import { getSettings } from './api';
 import { SiteFooter } from './components/Layout';
@@ -36,7 +37,7 @@ export default function App() {
   // A switch of language re-renders the whole site (every component reads `t`).
   const lang = useLang();
   const settings = useData(getSettings).data;
-  const full = route.name === 'winners' || route.name === 'fairness' || route.name === 'reset-password' || route.name === 'not-found';
+  const full = isFullPage(route.name);
   const footerEl = document.getElementById('footer');
   const footer = footerEl && createPortal(<SiteFooter settings={settings} social={route.name !== 'winners'} />, footerEl);
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import indexHtml from '../index.html?raw';
+import { isFullPage } from '@campaign/domain';
 import { isExternalPath, matchRoute } from './router';
 
 describe('matchRoute', () => {
@@ -46,7 +47,6 @@ describe('the inline script of index.html', () => {
     new Function('location', 'document', source)({ pathname }, { documentElement });
     return attrs['data-page'] === 'full';
   };
-  const FULL = new Set(['winners', 'reset-password', 'not-found']);
 
   it('marks exactly the full pages', () => {
     const paths = [
@@ -61,6 +61,7 @@ describe('the inline script of index.html', () => {
     paths.push(
       '/winner-list',
       '/winner-list/',
+      '/fairness',
       '/reset-password',
       '/enquiry/abc',
       '/enquiry//verify',
@@ -68,6 +69,6 @@ describe('the inline script of index.html', () => {
       '/nope',
       '/enquiry/return/verify',
     );
-    for (const p of paths) expect([p, isFull(p)]).toEqual([p, FULL.has(matchRoute(p).name)]);
+    for (const p of paths) expect([p, isFull(p)]).toEqual([p, isFullPage(matchRoute(p).name)]);
   });
 });

@@ -1,44 +1,12 @@
 /**
  * A tiny router over the History API (no router library: the landing page must stay small).
- * `matchRoute` is pure and tested; `navigate`, `useLocation` and `onLinkClick` wire it to the page.
+ * `matchRoute` (@campaign/domain) is pure and tested; `navigate`, `useLocation` and `onLinkClick` wire it to the page.
  */
 import { useSyncExternalStore, type MouseEvent } from 'react';
+import { matchRoute, type Route } from '@campaign/domain';
 
-export type Route =
-  | { name: 'home' }
-  | { name: 'enquiry' }
-  | { name: 'return' }
-  | { name: 'verify'; slug: string }
-  | { name: 'draw'; slug: string }
-  | { name: 'thankyou' }
-  | { name: 'winners' }
-  | { name: 'fairness' }
-  | { name: 'reset-password' }
-  | { name: 'not-found' };
-
-const SLUG = '([A-Za-z0-9_-]{1,100})';
-const TABLE: [RegExp, (m: RegExpMatchArray) => Route][] = [
-  [/^\/$/, () => ({ name: 'home' })],
-  [/^\/enquiry$/, () => ({ name: 'enquiry' })],
-  [/^\/enquiry\/return$/, () => ({ name: 'return' })],
-  [new RegExp(`^/enquiry/${SLUG}/verify$`), (m) => ({ name: 'verify', slug: m[1] })],
-  [new RegExp(`^/enquiry/${SLUG}/draw$`), (m) => ({ name: 'draw', slug: m[1] })],
-  [/^\/thankyou-for-test-ride-booking$/, () => ({ name: 'thankyou' })],
-  [/^\/winner-list$/, () => ({ name: 'winners' })],
-  [/^\/fairness$/, () => ({ name: 'fairness' })],
-  [/^\/reset-password$/, () => ({ name: 'reset-password' })],
-];
-
-/** Maps a pathname (query and hash already stripped) to a route. A trailing slash is ignored. */
-export function matchRoute(pathname: string): Route {
-  let path = pathname || '/';
-  if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';
-  for (const [re, make] of TABLE) {
-    const m = path.match(re);
-    if (m) return make(m);
-  }
-  return { name: 'not-found' };
-}
+// The route table is @campaign/domain's (site-routes.ts): the server reads it too.
+export { matchRoute, type Route };
 
 /** Paths served by the backend or the admin app: always a full page load. */
 export function isExternalPath(pathname: string): boolean {

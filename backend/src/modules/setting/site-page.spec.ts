@@ -98,6 +98,19 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(none).toContain("document.getElementById('notice')");
   });
 
+  it("names the route's own modules after the first script, so they are asked for with it", () => {
+    const built = TEMPLATE.replace(
+      '<script type="module" src="/src/main.tsx"></script>',
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/i18n-b.js">',
+    );
+    const html = brandPage(built, BRAND, 'http://x', 'v', 'en', false, ['/assets/FairnessPage-c.js', '/assets/draw-id-d.js']);
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/i18n-b.js">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets/FairnessPage-c.js" />\n    <link rel="modulepreload" crossorigin href="/assets/draw-id-d.js" />',
+    );
+    expect(brandPage(built, BRAND, 'http://x', 'v', 'en', true)).not.toContain('FairnessPage');
+  });
+
   it('offers a picture at the wanted widths below its own and at its own, never enlarged', () => {
     expect(offeredWidths(900, [400, 640, 800, 1080, 1920])).toEqual([400, 640, 800, 900]);
     expect(offeredWidths(5000, [400, 1920])).toEqual([400, 1920]);
