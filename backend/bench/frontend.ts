@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { createSecureServer } from 'node:http2';
 import { gzipSync } from 'node:zlib';
+import { matchRoute, ROUTE_PAGES } from '@campaign/domain';
 import { CHROMIUM_PATH, launchBrowser } from '../test/harness/browser';
 import sharp from 'sharp';
 import { onCleanup, removeOnCleanup, signIn } from './lib';
@@ -88,16 +89,16 @@ export async function withCampaignPictures(app: string, opts: { notice?: boolean
   };
 }
 
-/** The site's routes (public-site/src/router.ts) and the lazy page module each one loads. */
-export const ROUTES: Array<{ route: string; path: string; page?: string }> = [
+/** The site's routes, measured at these paths; the page module each loads is the route table's (ROUTE_PAGES). */
+export const ROUTES: Array<{ route: string; path: string }> = [
   { route: 'landing', path: '/' },
-  { route: 'enquiry dialog', path: '/enquiry', page: 'EnquiryPage' },
-  { route: 'verify dialog', path: '/enquiry/x/verify', page: 'VerifyPage' },
-  { route: 'draw dialog', path: '/enquiry/x/draw', page: 'DrawPage' },
-  { route: 'thank-you', path: '/thankyou-for-test-ride-booking', page: 'ThankYouPage' },
-  { route: 'winner list', path: '/winner-list', page: 'WinnerListPage' },
-  { route: 'fairness', path: '/fairness', page: 'FairnessPage' },
-  { route: 'reset password', path: '/reset-password', page: 'ResetPasswordPage' },
+  { route: 'enquiry dialog', path: '/enquiry' },
+  { route: 'verify dialog', path: '/enquiry/x/verify' },
+  { route: 'draw dialog', path: '/enquiry/x/draw' },
+  { route: 'thank-you', path: '/thankyou-for-test-ride-booking' },
+  { route: 'winner list', path: '/winner-list' },
+  { route: 'fairness', path: '/fairness' },
+  { route: 'reset password', path: '/reset-password' },
 ];
 
 export interface RouteSize {
@@ -140,7 +141,8 @@ export function publicSiteSizes(root: string): RouteSize[] {
     }
     return size;
   };
-  return ROUTES.map(({ route, page }) => {
+  return ROUTES.map(({ route, path }) => {
+    const page = ROUTE_PAGES[matchRoute(path).name];
     const chunks = new Set(landing);
     if (page) {
       const lazy = files.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'));
