@@ -75,6 +75,10 @@ export async function withCampaignPictures(app: string, opts: { notice?: boolean
   if (opts.notice) form.append('notice', new Blob([new Uint8Array(await photoLike(1080, 1350, 3))]), 'notice.jpg');
   const put = await fetch(`${app}/api/v1/setting`, { method: 'PATCH', headers: auth, body: form });
   if (put.status !== 200) throw new Error(`campaign pictures: ${put.status} ${await put.text()}`);
+  // Visitors come after the upload has settled: every copy the page offers is made (SitePage.warm
+  // makes them ahead; its sharp work during a run would slow the run's page, not a visitor's).
+  const page = await (await fetch(`${app}/`)).text();
+  for (const url of new Set(page.match(/\/brand\/[\w-]+\.webp/g) ?? [])) await (await fetch(`${app}${url}`)).arrayBuffer();
   return async () => {
     const back = await fetch(`${app}/api/v1/setting`, {
       method: 'PATCH',
