@@ -460,7 +460,15 @@ async function hostile({ APP }: Ctx) {
   const multipart =
     Array.from({ length: 200 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n1\r\n`).join('') +
     `--${boundary}--\r\n`;
-  const cases: Array<{ name: string; path: string; method: string; headers: Record<string, string>; body?: string; expect: number }> = [
+  const cases: Array<{
+    name: string;
+    path: string;
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    expect: number;
+    flood?: false;
+  }> = [
     { name: 'normal sign-in', path: '/api/v1/auth/login', method: 'POST', headers: json, body: JSON.stringify(login), expect: 200 },
     {
       name: 'login, 110,000 unknown keys (0.9 MB)',
@@ -510,6 +518,16 @@ async function hostile({ APP }: Ctx) {
       expect: 413,
     },
     {
+      // The server matches every page address to a route (its page names the route's code).
+      name: 'public page, an address of 15,000 slashes around a letter',
+      path: `${'/'.repeat(7500)}a${'/'.repeat(7500)}`,
+      method: 'GET',
+      headers: {},
+      expect: 200,
+      // A page answered, not a request refused: sent back to back it would be a visitors' load, not an attack on the budget.
+      flood: false,
+    },
+    {
       name: 'table, 1,500 query parameters',
       path: `/api/v1/registration?${Array.from({ length: 1500 }, (_, i) => `q${i}=1`).join('&')}`,
       method: 'GET',
@@ -541,7 +559,11 @@ async function hostile({ APP }: Ctx) {
   removeOnCleanup(dirname(attackFile));
   writeFileSync(
     attackFile,
-    JSON.stringify(expensive.map((c) => ({ url: `${APP}${c.path}`, method: c.method, headers: c.headers, body: c.body }))),
+    JSON.stringify(
+      expensive
+        .filter((c) => c.flood !== false)
+        .map((c) => ({ url: `${APP}${c.path}`, method: c.method, headers: c.headers, body: c.body })),
+    ),
   );
   let sent = 0;
   let ready: () => void = () => undefined;
@@ -571,7 +593,7 @@ async function hostile({ APP }: Ctx) {
       ` · ${wrong} answers not as expected`,
     baseline: `normal sign-in p50 ${fmt(base.p50, 1)} ms`,
     ratio: `worst ${fmt(worst, 2)}×`,
-    target: '< 2× a normal request, each answered 413',
+    target: '< 2× a normal request, each answered as expected (413 over the budget)',
     met: worst < 2 && wrong === 0,
   });
   add({

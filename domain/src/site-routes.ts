@@ -31,8 +31,10 @@ const TABLE: [RegExp, (m: RegExpMatchArray) => Route][] = [
 
 /** Maps a pathname (query and hash already stripped) to a route. A trailing slash is ignored. */
 export function matchRoute(pathname: string): Route {
-  let path = pathname || '/';
-  if (path.length > 1 && path.endsWith('/')) path = path.replace(/\/+$/, '') || '/';
+  // The server matches every address it is sent: trailing slashes go in one pass (a regex would backtrack on a run of them).
+  let end = pathname.length;
+  while (end > 1 && pathname[end - 1] === '/') end--;
+  const path = pathname.slice(0, end) || '/';
   for (const [re, make] of TABLE) {
     const m = path.match(re);
     if (m) return make(m);
