@@ -28,10 +28,10 @@ function inlineCss(): Plugin {
 
 /**
  * Writes dist/pages.json: each lazy page module (src/pages/<name>.tsx) and the chunks it imports
- * that the first script does not, by page name. The server names them in the page of the route
- * that opens them (`<link rel="modulepreload">`, backend site-page.ts, ROUTE_PAGES in
- * @campaign/domain), so a visitor who arrives on /fairness or an SMS link to a code page does
- * not wait for the first script before asking for the page's.
+ * that the first script does not, by page name. The server names them in the page of a route
+ * that is a page of its own (`<link rel="modulepreload">`, backend site-page.ts; isFullPage and
+ * ROUTE_PAGES in @campaign/domain), so a visitor who arrives on /fairness does not wait for the
+ * first script before asking for the page's; the bench reads it for each route's size.
  */
 function pageChunks(): Plugin {
   return {

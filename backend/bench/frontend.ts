@@ -145,13 +145,12 @@ export function publicSiteSizes(root: string): RouteSize[] {
     }
     return size;
   };
+  // Each page's chunks beyond the first script's, as the build lists them for the server (public-site/vite.config.ts).
+  const pages = JSON.parse(readFileSync(join(dist, 'pages.json'), 'utf8')) as Record<string, string[]>;
   return ROUTES.map(({ route, path }) => {
     const page = ROUTE_PAGES[matchRoute(path).name];
     const chunks = new Set(landing);
-    if (page) {
-      const lazy = files.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'));
-      if (lazy) closure(assets, [lazy], chunks);
-    }
+    for (const file of (page && pages[page]) || []) chunks.add(file.slice('/assets/'.length));
     let js = 0;
     for (const c of chunks) js += gz(readFileSync(join(assets, c)));
     return { route, jsGz: js, cssGz: cssOf(chunks), htmlGz: gz(html), chunks: [...chunks] };

@@ -69,7 +69,7 @@ describe('the output of a start', () => {
   });
 
   it("shows the demo's brand to the first visitor of a start that seeds it", async () => {
-    // An empty database: this start seeds the demo (its settings are read at start, before the seed).
+    // An empty database: this start seeds the demo, and its first page must be the demo's brand, not the defaults.
     const empty = await createTestDatabase('empty');
     try {
       const child = await startChildApp({ databaseUrl: empty.url, env: { SEED_DEMO: 'true' } });

@@ -24,13 +24,6 @@ export interface ImageRef {
   thumbnail: string;
 }
 
-/** A picture the public site shows large: its size, and smaller WebP copies it may take instead (`srcset`, width descriptors). */
-export interface ScaledImageRef extends ImageRef {
-  width: number;
-  height: number;
-  srcset: string;
-}
-
 /** A link in the public site's footer. */
 export interface SocialLink {
   label: string;
@@ -48,8 +41,8 @@ export interface PublicSettings {
   terms_ne: string;
   policy_ne: string;
   video: string | null;
-  notice: ScaledImageRef | null;
-  notice_ne: ScaledImageRef | null;
+  notice: ImageRef | null;
+  notice_ne: ImageRef | null;
   captcha_site_key: string | null;
   brand_name: string;
   campaign_name: string;

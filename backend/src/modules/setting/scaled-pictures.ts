@@ -1,11 +1,9 @@
 /*
  * The brand's uploaded pictures as the public site shows them: which widths of each are offered
  * (never enlarged) and at which address. The page (site-page.ts) writes them into its markup,
- * GET /settings gives the notice's to the site, and SitePage.scaled answers exactly these and
- * nothing else.
+ * and SitePage.scaled answers exactly these and nothing else.
  */
-import type { ScaledImageRef } from '@campaign/domain';
-import { imageRef, UPLOADS_URL } from '../file/file-view';
+import { UPLOADS_URL } from '../file/file-view';
 
 /** A stored picture as a page needs it: where, and its size (so the browser keeps its room). */
 export interface Picture {
@@ -84,13 +82,3 @@ export function scaledWidths(brand: BrandPictures): Map<string, number[]> {
 
 export const uploadName = (p: Picture) => p.url.slice(p.url.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
 export const srcset = (p: Picture, widths: number[]) => widths.map((w) => `${SCALED_PATH}${uploadName(p)}-${w}w.webp ${w}w`).join(', ');
-
-/** A stored image as GET /settings gives a picture the site shows large (the notice): with its size and its scaled copies. */
-export function scaledImageRef(
-  file: { id: number; filename: string; thumbnail_filename: string | null; width: number | null; height: number | null } | undefined,
-  widths: (p: Picture) => number[],
-): ScaledImageRef | null {
-  const p = picture(file);
-  const ref = imageRef(file);
-  return p && ref ? { ...ref, width: p.width, height: p.height, srcset: srcset(p, widths(p)) } : null;
-}

@@ -13,7 +13,6 @@ import { CampaignOver } from './campaign-over';
 import { UpdateSettingDto } from './dto/update-setting.dto';
 import { SETTING_DEFAULTS, SETTING_IMAGES, SETTING_KEYS, SettingImage, SettingKey, SettingValues } from './setting.defaults';
 import { Upload } from '../file/upload';
-import { noticeWidths, scaledImageRef } from './scaled-pictures';
 
 /**
  * How long a cached read may be served. PATCH clears this instance's cache at once; the
@@ -168,8 +167,8 @@ export class SettingService {
       terms_ne: v.terms_ne,
       policy_ne: v.policy_ne,
       video: v.video,
-      notice: scaledImageRef(files.get(v.notice_id!), noticeWidths),
-      notice_ne: scaledImageRef(files.get(v.notice_ne_id!), noticeWidths),
+      notice: imageRef(files.get(v.notice_id!)),
+      notice_ne: imageRef(files.get(v.notice_ne_id!)),
       // A site key without its secret would show a widget the server cannot check.
       captcha_site_key: captcha.secret && captcha.siteKey ? captcha.siteKey : null,
       brand_name: v.brand_name,
