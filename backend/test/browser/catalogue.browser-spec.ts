@@ -191,6 +191,25 @@ describe('catalogue (browser)', () => {
     });
     await page.close();
 
+    // With the site's script: the page asks for it once the notice's picture has arrived, not
+    // beside it on the link, and the page works once the notice is closed.
+    const withApp = await phone.newPage();
+    const order: string[] = [];
+    withApp.on('request', (r) => /\/assets\/index-[\w-]+\.js$/.test(r.url()) && order.push('script asked'));
+    withApp.on('requestfinished', (r) => r.url().includes(`/brand/${name}-`) && order.push('picture arrived'));
+    await withApp.goto(`${t.url}/`);
+    await step(withApp, 'landing page notice, then the site', async () => {
+      const notice = withApp.getByRole('dialog', { name: 'Notice' });
+      await notice.getByRole('img', { name: 'Campaign notice' }).waitFor();
+      await notice.getByRole('button', { name: 'Close' }).click();
+      await notice.waitFor({ state: 'detached' });
+      await withApp.getByRole('link', { name: 'Winners', exact: true }).waitFor();
+      await withApp.getByRole('button', { name: 'Book a Test Ride', exact: true }).click();
+      await withApp.getByRole('dialog', { name: 'Book a Rides' }).waitFor();
+      expect(order).toEqual(['picture arrived', 'script asked']);
+    });
+    await withApp.close();
+
     // A visit that starts elsewhere gets the notice on coming to the home page within the site, not before.
     const other = await phone.newPage();
     const otherAsked: string[] = [];

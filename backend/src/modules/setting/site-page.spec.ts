@@ -76,7 +76,7 @@ describe('brandPage (the public page as the settings make it)', () => {
     const brand = { ...BRAND, notice: { url: '/uploads/n.jpg', width: 700, height: 900 }, notice_ne: { url: '/uploads/m.jpg', width: 500, height: 600 } };
     const dialog = (html: string) => /<dialog id="notice"[\s\S]*?<\/dialog>/.exec(html)?.[0];
     expect(dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', 'en', true))).toBe(
-      '<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="/uploads/n.jpg" data-home>' +
+      '<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="/uploads/n.jpg" data-home data-app="/src/main.tsx">' +
         '<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">Notice</h2></div>' +
         '<picture><source type="image/webp" srcset="/brand/n-400w.webp 400w, /brand/n-640w.webp 640w, /brand/n-700w.webp 700w" sizes="(min-width: 41em) 608px, calc(100vw - 3rem)" />' +
         '<img class="notice-img" src="/uploads/n.jpg" width="700" height="900" alt="Campaign notice" fetchpriority="high" /></picture>' +
@@ -96,6 +96,24 @@ describe('brandPage (the public page as the settings make it)', () => {
     const none = brandPage(TEMPLATE, BRAND, 'http://x', 'v', 'en', true);
     expect(dialog(none)).toBeUndefined();
     expect(none).toContain("document.getElementById('notice')");
+  });
+
+  it('holds the app\'s scripts back on the home page while its notice comes, and names them on the dialog', () => {
+    const brand = { ...BRAND, notice: { url: '/uploads/n.jpg', width: 700, height: 900 } };
+    const built = TEMPLATE.replace(
+      /<script type="module"[^>]*><\/script>/,
+      '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/i18n-b2.js">',
+    );
+    const scripts = (html: string) => html.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
+    const home = brandPage(built, brand, 'http://x', 'v', 'en', true);
+    expect(scripts(home)).toEqual([]);
+    expect(home).toContain('data-home data-app="/assets/index-a1.js /assets/i18n-b2.js">');
+    // Without a notice, or on another page, the page asks for them itself.
+    const asked = ['<script type="module" crossorigin src="/assets/index-a1.js"></script>', '<link rel="modulepreload" crossorigin href="/assets/i18n-b2.js">'];
+    expect(scripts(brandPage(built, BRAND, 'http://x', 'v', 'en', true))).toEqual(asked);
+    const other = brandPage(built, brand, 'http://x', 'v', 'en', false, ['/assets/Fairness-c3.js']);
+    expect(scripts(other)).toEqual([...asked, '<link rel="modulepreload" crossorigin href="/assets/Fairness-c3.js" />']);
+    expect(other).not.toContain('data-app="');
   });
 
   it("names the route's own modules after the first script, so they are asked for with it", () => {

@@ -85,6 +85,7 @@ export function brandPage(
     `<meta name="twitter:image" content="${e(image)}" />`,
   ].join('\n    ');
   const toggle = langSwitch(lang);
+  let held: string[] = [];
   let html = template
     .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
@@ -98,10 +99,17 @@ export function brandPage(
     )
     .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
     .replace('<!--brand:head-->', head)
-    // The route's own code, asked for with the first script's instead of after it has run.
-    .replace(/<script type="module"[^>]*><\/script>(\s*<link rel="modulepreload"[^>]*>)*/, (first) =>
-      [first, ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${e(m)}" />`)].join('\n    '),
-    );
+    .replace(/<script type="module"[^>]*><\/script>(\s*<link rel="modulepreload"[^>]*>)*/, (first) => {
+      // On the home page with a notice, the app's scripts wait for the notice's picture (the
+      // dialog names them, index.html's inline script asks for them): the picture shown over
+      // the page does not share a slow link with code for the page behind it.
+      if (home && notice) {
+        held = [...first.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+        return '';
+      }
+      // The route's own code, asked for with the first script's instead of after it has run.
+      return [first, ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${e(m)}" />`)].join('\n    ');
+    });
   // Each uploaded picture as WebP at the widths the screen takes (a browser without WebP takes the upload).
   const logo = brand.logo && { ...brand.logo, ...logoWidths(brand.logo) };
   html = between(html, 'logo', () =>
@@ -122,11 +130,11 @@ export function brandPage(
       : drawing,
   );
   // The notice popup: on the home page it opens as soon as its picture has arrived, before any
-  // script (index.html's inline script); elsewhere it waits, its picture not asked for, until
-  // the site comes back to the home page.
+  // script (index.html's inline script), which then asks for the app's; elsewhere it waits, its
+  // picture not asked for, until the site comes back to the home page.
   html = between(html, 'notice', () =>
     notice
-      ? `<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="${e(notice.url)}"${home ? ' data-home' : ''}>` +
+      ? `<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="${e(notice.url)}"${home ? ` data-home data-app="${e(held.join(' '))}"` : ''}>` +
         `<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">${e(text('notice.title'))}</h2></div>` +
         `<picture><source type="image/webp" srcset="${e(srcset(notice, noticeWidths(notice)))}" sizes="${NOTICE_SIZES}" />` +
         `<img class="notice-img" src="${e(notice.url)}" width="${notice.width}" height="${notice.height}" alt="${e(text('notice.image'))}" ${home ? 'fetchpriority="high"' : 'loading="lazy"'} /></picture>` +
