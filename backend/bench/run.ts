@@ -844,14 +844,17 @@ async function frontend({ APP, db }: Ctx) {
       met: lh.score >= 95 && lh.lcpMs < lcpTarget && lh.cls < 0.05 && lh.a11y >= a11yTarget,
     });
   }
-  // Signing in as a user does: typed on /login, then the dashboard's first rows (#16: within 2.5 s).
-  for (const email of ['staff@example.com', 'admin@example.com'] as const) {
+  // Signing in as a user does on /login, then the dashboard's first rows (#16: within 2.5 s):
+  // typed at a phone's pace by each role, and filled by the browser for branch staff (a saved
+  // password: Login pressed a second after the page, while the admin's code may still be coming).
+  const signIns = [['staff@example.com', false], ['admin@example.com', false], ['staff@example.com', true]] as const;
+  for (const [email, filled] of signIns) {
     if (left() < 60_000) break;
     const { password, role } = DEMO_LOGINS.find((l) => l.email === email)!;
-    const times = (await firstRowsAfterSignIn(APP, email, password)).sort((x, y) => x - y);
+    const times = (await firstRowsAfterSignIn(APP, email, password, 3, filled)).sort((x, y) => x - y);
     const median = times[Math.floor(times.length / 2)];
     add({
-      scenario: `admin dashboard's first rows after Login, ${role} (slow 4G, 4x CPU, throttled)`,
+      scenario: `admin dashboard's first rows after Login, ${role}${filled ? ', form filled by the browser' : ''} (slow 4G, 4x CPU, throttled)`,
       product: `median ${fmt(median / 1000, 2)} s (runs ${times.map((ms) => fmt(ms / 1000, 2)).join(', ')} s)`,
       baseline: '-',
       ratio: '-',
