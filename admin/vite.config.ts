@@ -42,7 +42,9 @@ function firstScreen(bundle: Record<string, Rollup.OutputChunk | Rollup.OutputAs
   };
   const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   const shell = [...closure([named(SHELL_MODULE)], new Set(loaded))].filter((f) => !loaded.has(f));
-  const dashboard = [...closure([named(DASHBOARD_MODULE)], new Set([...loaded, ...shell]))].filter((f) => !loaded.has(f) && !shell.includes(f));
+  const dashboard = [...closure([named(DASHBOARD_MODULE)], new Set([...loaded, ...shell]))].filter(
+    (f) => !loaded.has(f) && !shell.includes(f),
+  );
   return { chunks, shell, dashboard };
 }
 
@@ -101,12 +103,20 @@ const preloadShell = (): Plugin => {
  * too; in a session it is already there, as every session starts on the dashboard.
  */
 async function firstScreenGroups(config: UserConfig): Promise<Map<string, string>> {
-  const out = (await build({ ...config, configFile: false, logLevel: 'silent', build: { ...config.build, write: false } })) as Rollup.RollupOutput;
+  const out = (await build({
+    ...config,
+    configFile: false,
+    logLevel: 'silent',
+    build: { ...config.build, write: false },
+  })) as Rollup.RollupOutput;
   const { chunks, shell, dashboard } = firstScreen(Object.fromEntries(out.output.map((c) => [c.fileName, c])));
   const own = new Set(chunks.map((c) => c.facadeModuleId));
   const groups = new Map<string, string>();
-  for (const [files, name] of [[shell, 'shell'], [dashboard, 'dashboard']] as const)
+  const put = (files: string[], name: string) => {
     for (const file of files) for (const id of chunks.find((c) => c.fileName === file)!.moduleIds) if (!own.has(id)) groups.set(id, name);
+  };
+  put(shell, 'shell');
+  put(dashboard, 'dashboard');
   return groups;
 }
 

@@ -847,7 +847,11 @@ async function frontend({ APP, db }: Ctx) {
   // Signing in as a user does on /login, then the dashboard's first rows (#16: within 2.5 s):
   // typed at a phone's pace by each role, and filled by the browser for branch staff (a saved
   // password: Login pressed a second after the page, while the admin's code may still be coming).
-  const signIns = [['staff@example.com', false], ['admin@example.com', false], ['staff@example.com', true]] as const;
+  const signIns = [
+    ['staff@example.com', false],
+    ['admin@example.com', false],
+    ['staff@example.com', true],
+  ] as const;
   for (const [email, filled] of signIns) {
     if (left() < 60_000) break;
     const { password, role } = DEMO_LOGINS.find((l) => l.email === email)!;
