@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { ARRIVING_HTML } from './src/layout/arriving';
 import { DASHBOARD_PATHS, LOGIN_PATH } from './src/paths';
 import { TOKEN_KEY } from './src/providers/session';
+import { type Bundle, entryFiles, staticClosure } from '../scripts/chunk-graph';
 import { build, defaultClientConditions, defaultServerConditions, type Plugin, type Rollup, type UserConfig } from 'vite';
 
 /** In dev, serve the app at /login as the backend does in production. */
@@ -25,27 +26,16 @@ const DASHBOARD_MODULE = '/src/resources/registration/RegistrationDashboard.tsx'
  * static imports: the login form), the shell's chunks beyond those, and the dashboard's beyond
  * both.
  */
-function firstScreen(bundle: Record<string, Rollup.OutputChunk | Rollup.OutputAsset>) {
-  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+function firstScreen(bundle: Bundle) {
   const named = (suffix: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
+    const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(suffix));
     if (!chunk) throw new Error(`admin build: no chunk for ${suffix}`);
     return chunk.fileName;
   };
-  const closure = (start: string[], seen = new Set<string>()) => {
-    for (const file of start) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      closure(chunks.find((c) => c.fileName === file)?.imports ?? [], seen);
-    }
-    return seen;
-  };
-  const loaded = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const shell = [...closure([named(SHELL_MODULE)], new Set(loaded))].filter((f) => !loaded.has(f));
-  const dashboard = [...closure([named(DASHBOARD_MODULE)], new Set([...loaded, ...shell]))].filter(
-    (f) => !loaded.has(f) && !shell.includes(f),
-  );
-  return { chunks, shell, dashboard };
+  const loaded = entryFiles(bundle);
+  const shell = staticClosure(bundle, [named(SHELL_MODULE)], loaded);
+  const dashboard = staticClosure(bundle, [named(DASHBOARD_MODULE)], new Set([...loaded, ...shell]));
+  return { shell, dashboard };
 }
 
 /**
@@ -109,11 +99,13 @@ async function firstScreenGroups(config: UserConfig): Promise<Map<string, string
     logLevel: 'silent',
     build: { ...config.build, write: false },
   })) as Rollup.RollupOutput;
-  const { chunks, shell, dashboard } = firstScreen(Object.fromEntries(out.output.map((c) => [c.fileName, c])));
+  const bundle: Bundle = Object.fromEntries(out.output.map((c) => [c.fileName, c]));
+  const { shell, dashboard } = firstScreen(bundle);
+  const chunks = out.output.filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const own = new Set(chunks.map((c) => c.facadeModuleId));
   const groups = new Map<string, string>();
   const put = (files: string[], name: string) => {
-    for (const file of files) for (const id of chunks.find((c) => c.fileName === file)!.moduleIds) if (!own.has(id)) groups.set(id, name);
+    for (const file of files) for (const id of (bundle[file] as Rollup.OutputChunk).moduleIds) if (!own.has(id)) groups.set(id, name);
   };
   put(shell, 'shell');
   put(dashboard, 'dashboard');

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { entryFiles, staticClosure } from '../scripts/chunk-graph';
 
 /**
  * Inlines the (small) stylesheet into index.html: one render-blocking request less before the
@@ -38,28 +39,11 @@ function pageChunks(): Plugin {
     name: 'campaign:page-chunks',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
-      const first = new Set<string>();
-      const loadedFirst = (file: string) => {
-        if (first.has(file)) return;
-        first.add(file);
-        const chunk = bundle[file];
-        if (chunk?.type === 'chunk') chunk.imports.forEach(loadedFirst);
-      };
-      chunks.filter((c) => c.isEntry).forEach((c) => loadedFirst(c.fileName));
+      const first = entryFiles(bundle);
       const pages: Record<string, string[]> = {};
-      for (const chunk of chunks) {
-        const name = /\/src\/pages\/(\w+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
-        if (!chunk.isDynamicEntry || !name) continue;
-        const files: string[] = [];
-        const add = (file: string) => {
-          if (first.has(file) || files.includes(file)) return;
-          files.push(file);
-          const next = bundle[file];
-          if (next?.type === 'chunk') next.imports.forEach(add);
-        };
-        add(chunk.fileName);
-        pages[name] = files.map((f) => `/${f}`);
+      for (const chunk of Object.values(bundle)) {
+        const name = chunk.type === 'chunk' && chunk.isDynamicEntry && /\/src\/pages\/(\w+)\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+        if (name) pages[name] = staticClosure(bundle, [chunk.fileName], first).map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: 'pages.json', source: JSON.stringify(pages, null, 2) });
     },

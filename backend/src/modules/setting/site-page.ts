@@ -27,6 +27,9 @@ const DESKTOP_SIZES = '(min-width: 75em) 706px, 60vw';
 /** How wide the notice is shown: its dialog is at most 40rem, less its padding (styles.css). */
 const NOTICE_SIZES = '(min-width: 41em) 608px, calc(100vw - 3rem)';
 
+/** The app's first script and the modules the build preloads with it, as index.html has them. */
+const APP_SCRIPTS = /<script type="module"[^>]*><\/script>(\s*<link rel="modulepreload"[^>]*>)*/;
+
 /** The share preview's picture: the size Facebook, WhatsApp and X draw large. */
 export const OG_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 } as const;
 
@@ -85,7 +88,11 @@ export function brandPage(
     `<meta name="twitter:image" content="${e(image)}" />`,
   ].join('\n    ');
   const toggle = langSwitch(lang);
-  let held: string[] = [];
+  // On the home page with a notice, the app's scripts wait for the notice's picture (the dialog
+  // names them, index.html's inline script asks for them): the picture shown over the page does
+  // not share a slow link with code for the page behind it.
+  const appScripts = APP_SCRIPTS.exec(template)?.[0] ?? '';
+  const held = home && notice ? [...appScripts.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]) : null;
   let html = template
     .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
@@ -99,17 +106,10 @@ export function brandPage(
     )
     .replace(/<meta name="theme-color" content="[^"]*" \/>/, `<meta name="theme-color" content="${brand.color_primary}" />`)
     .replace('<!--brand:head-->', head)
-    .replace(/<script type="module"[^>]*><\/script>(\s*<link rel="modulepreload"[^>]*>)*/, (first) => {
-      // On the home page with a notice, the app's scripts wait for the notice's picture (the
-      // dialog names them, index.html's inline script asks for them): the picture shown over
-      // the page does not share a slow link with code for the page behind it.
-      if (home && notice) {
-        held = [...first.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-        return '';
-      }
-      // The route's own code, asked for with the first script's instead of after it has run.
-      return [first, ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${e(m)}" />`)].join('\n    ');
-    });
+    // Else the route's own code, asked for with the first script's instead of after it has run.
+    .replace(APP_SCRIPTS, (first) =>
+      held ? '' : [first, ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${e(m)}" />`)].join('\n    '),
+    );
   // Each uploaded picture as WebP at the widths the screen takes (a browser without WebP takes the upload).
   const logo = brand.logo && { ...brand.logo, ...logoWidths(brand.logo) };
   html = between(html, 'logo', () =>
@@ -134,7 +134,7 @@ export function brandPage(
   // picture not asked for, until the site comes back to the home page.
   html = between(html, 'notice', () =>
     notice
-      ? `<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="${e(notice.url)}"${home ? ` data-home data-app="${e(held.join(' '))}"` : ''}>` +
+      ? `<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="${e(notice.url)}"${held ? ` data-home data-app="${e(held.join(' '))}"` : ''}>` +
         `<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">${e(text('notice.title'))}</h2></div>` +
         `<picture><source type="image/webp" srcset="${e(srcset(notice, noticeWidths(notice)))}" sizes="${NOTICE_SIZES}" />` +
         `<img class="notice-img" src="${e(notice.url)}" width="${notice.width}" height="${notice.height}" alt="${e(text('notice.image'))}" ${home ? 'fetchpriority="high"' : 'loading="lazy"'} /></picture>` +
