@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import {
@@ -18,6 +19,7 @@ import { ADMIN_BASE } from './paths';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { adminQueryClient } from './providers/queryClient';
 import { schemeRoutes } from './resources/allocation/routes';
 import { analyticsRoutes } from './resources/analytics/routes';
 import bikeModel from './resources/bike-model';
@@ -69,46 +71,51 @@ const store = localStorageStore();
  * react-admin's <Admin> composes it (its context, then its UI with the Material pages), but
  * without react-admin's own login page: ours is login/LoginPage.tsx, and <Admin> would bring
  * react-admin's login form (react-hook-form and the text inputs) into the shell every page
- * waits for.
+ * waits for. Its react-query client answers react-admin's questions about the session from the
+ * session itself (providers/queryClient.ts), one client per mount: signing out unmounts it.
  */
-export const AdminApp = () => (
-  <AdminContext
-    basename={ADMIN_BASE}
-    dataProvider={dataProvider}
-    authProvider={authProvider}
-    i18nProvider={i18nProvider}
-    store={store}
-    theme={theme}
-  >
-    <CssBaseline enableColorScheme>
-      <CoreAdminUI
-        title="Campaign Admin"
-        disableTelemetry
-        requireAuth
-        loginPage={false}
-        layout={Layout}
-        dashboard={RegistrationDashboard}
-        accessDenied={AccessDenied}
-        authenticationError={AuthenticationError}
-        catchAll={NotFound as CatchAllComponent}
-        error={ErrorPage}
-        loading={AdminArriving}
-      >
-        {RESOURCES}
-        <CustomRoutes>
-          <Route path="/settings" element={<SettingsPage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          {preregistrationRoutes}
-          {registrationRoutes}
-          {schemeRoutes}
-          {referrerRoutes}
-          {smsRoutes}
-          {analyticsRoutes}
-          {auditRoutes}
-        </CustomRoutes>
-        <CustomRoutes noLayout>{printRoute}</CustomRoutes>
-      </CoreAdminUI>
-      <Notification />
-    </CssBaseline>
-  </AdminContext>
-);
+export const AdminApp = () => {
+  const [queryClient] = useState(adminQueryClient);
+  return (
+    <AdminContext
+      basename={ADMIN_BASE}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Campaign Admin"
+          disableTelemetry
+          requireAuth
+          loginPage={false}
+          layout={Layout}
+          dashboard={RegistrationDashboard}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          catchAll={NotFound as CatchAllComponent}
+          error={ErrorPage}
+          loading={AdminArriving}
+        >
+          {RESOURCES}
+          <CustomRoutes>
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            {preregistrationRoutes}
+            {registrationRoutes}
+            {schemeRoutes}
+            {referrerRoutes}
+            {smsRoutes}
+            {analyticsRoutes}
+            {auditRoutes}
+          </CustomRoutes>
+          <CustomRoutes noLayout>{printRoute}</CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
+  );
+};

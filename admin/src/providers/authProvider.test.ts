@@ -1,6 +1,13 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthContext, useAuthState, useCanAccess, useGetIdentity, usePermissions } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_PATH } from '../paths';
-import { authProvider, INVALID_CREDENTIALS } from './authProvider';
+import { RESOURCE_PERMISSIONS } from '../permissions';
+import { authProvider, INVALID_CREDENTIALS, sessionAnswer } from './authProvider';
+import { adminQueryClient } from './queryClient';
 import type { SessionUser } from './session';
 
 const staff: SessionUser = {
@@ -143,5 +150,113 @@ describe('authProvider', () => {
     calls = [];
     expect(await authProvider.logout({})).toBe(LOGIN_PATH);
     expect(calls).toEqual([]); // no token: nothing to end on the server
+  });
+});
+
+describe("the session's answers to react-admin", () => {
+  const headOffice: SessionUser = {
+    ...staff,
+    id: 1,
+    branch_id: null,
+    branch: null,
+    isAdmin: true,
+    permissions: ['read-user', 'read-registration'],
+  };
+
+  /** Every question react-admin asks of the provider, as its react-query key, with the provider's own answer. */
+  async function providerAnswers(): Promise<Array<[readonly unknown[], unknown]>> {
+    const questions: Array<[readonly unknown[], unknown]> = [
+      [['auth', 'checkAuth', {}], await authProvider.checkAuth({}).then(() => true)],
+      [['auth', 'checkAuth', { route: 'dashboard' }], true],
+      [['auth', 'getPermissions', {}], await authProvider.getPermissions!({})],
+      [['auth', 'getIdentity'], await authProvider.getIdentity!()],
+    ];
+    for (const [resource, rules] of Object.entries(RESOURCE_PERMISSIONS))
+      for (const action of Object.keys(rules))
+        questions.push([['auth', 'canAccess', { action, resource, enabled: true }], await authProvider.canAccess!({ action, resource })]);
+    return questions;
+  }
+
+  it('equal what the provider answers, for branch staff and for head office, once the server has accepted the session', async () => {
+    for (const user of [staff, headOffice]) {
+      reply = () => ({ status: 200, body: { access_token: 'jwt', user } });
+      await authProvider.login({ email: user.email, password: 'pw' });
+      const answers = await providerAnswers();
+      expect(answers.length).toBeGreaterThan(30);
+      for (const [key, answer] of answers) expect(sessionAnswer(key), JSON.stringify(key)).toEqual({ value: answer });
+      await authProvider.logout({});
+    }
+  });
+
+  it('are not given before the me call has accepted a stored session, nor after the server refused it', async () => {
+    store.set('access_token', 'stored');
+    store.set('user', JSON.stringify(staff));
+    expect(sessionAnswer(['auth', 'getPermissions', {}])).toBeUndefined();
+    reply = () => ({ status: 200, body: { user: staff } });
+    await authProvider.checkAuth({});
+    expect(sessionAnswer(['auth', 'getPermissions', {}])).toEqual({ value: staff.permissions });
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: LOGIN_PATH });
+    expect(sessionAnswer(['auth', 'getPermissions', {}])).toBeUndefined();
+    expect(sessionAnswer(['auth', 'canAccess', { action: 'list', resource: 'registration' }])).toBeUndefined();
+  });
+
+  /** What react-admin's own hooks give on their first render through the admin's query client. */
+  function firstRender(): {
+    pending: boolean;
+    authenticated?: boolean;
+    canList?: boolean;
+    canDelete?: boolean;
+    name?: string;
+    permissions?: unknown;
+  } {
+    const Probe = () => {
+      const auth = useAuthState();
+      const list = useCanAccess({ resource: 'registration', action: 'list' });
+      const remove = useCanAccess({ resource: 'registration', action: 'delete' });
+      const { identity, isPending: identityPending } = useGetIdentity();
+      const { permissions, isPending: permissionsPending } = usePermissions();
+      const pending = auth.isPending || list.isPending || remove.isPending || identityPending || permissionsPending;
+      const seen = {
+        pending,
+        authenticated: auth.authenticated,
+        canList: list.canAccess,
+        canDelete: remove.canAccess,
+        name: identity?.fullName,
+        permissions,
+      };
+      return createElement('output', null, JSON.stringify(seen));
+    };
+    const html = renderToString(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(
+          QueryClientProvider,
+          { client: adminQueryClient() },
+          createElement(AuthContext.Provider, { value: authProvider }, createElement(Probe)),
+        ),
+      ),
+    );
+    const text = html.replace(/^<output>|<\/output>$/g, '').replace(/&quot;/g, '"');
+    return JSON.parse(text);
+  }
+
+  it("reach react-admin's hooks on their first render, so a page does not wait a render per question", async () => {
+    reply = () => ({ status: 200, body: { access_token: 'jwt', user: staff } });
+    await authProvider.login({ email: staff.email, password: 'pw' });
+    expect(firstRender()).toEqual({
+      pending: false,
+      authenticated: true,
+      canList: true,
+      canDelete: false,
+      name: 'Sita Staff',
+      permissions: staff.permissions,
+    });
+  });
+
+  it('leave the hooks asking the provider while the server has not yet accepted the session', () => {
+    store.set('access_token', 'stored');
+    store.set('user', JSON.stringify(staff));
+    expect(firstRender()).toMatchObject({ pending: true });
   });
 });

@@ -21,18 +21,37 @@ export interface Identity extends UserIdentity {
 
 /** The me call runs once per page load; later checks trust the stored token until a 401. */
 let confirmation: Promise<void> | null = null;
+/** The server has accepted the stored session in this page load (its me call answered, or the user signed in here). */
+let confirmed = false;
 
 function confirmSession(): Promise<void> {
   confirmation ??= api<{ user: SessionUser }>('/auth/me', { method: 'POST' }).then(
-    ({ user }) => session.saveUser(user),
+    ({ user }) => {
+      session.saveUser(user);
+      confirmed = true;
+    },
     (error) => {
-      session.clear();
-      confirmation = null;
+      forget();
       throw error;
     },
   );
   return confirmation;
 }
+
+function forget() {
+  session.clear();
+  confirmation = null;
+  confirmed = false;
+}
+
+const identityOf = (user: SessionUser): Identity => ({
+  id: user.id,
+  fullName: user.name,
+  email: user.email,
+  branch: user.branch,
+  role: user.role,
+  isAdmin: user.isAdmin,
+});
 
 /** Sent to react-admin to make it log out and go to /login without a toast. */
 const toLogin = () => ({ redirectTo: LOGIN_PATH, message: false as const });
@@ -46,6 +65,7 @@ export const authProvider: AuthProvider = {
       });
       session.save(res.access_token, res.user);
       confirmation = Promise.resolve();
+      confirmed = true;
     } catch (error) {
       const status = (error as { status?: number }).status;
       // Wrong email or password (401) and malformed input (422) read the same to the user.
@@ -58,8 +78,7 @@ export const authProvider: AuthProvider = {
     // Signing out ends the session on the server too (the token is refused from then on);
     // a token the server already refuses (401) or a server out of reach still signs out here.
     if (session.token()) await api('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    session.clear();
-    confirmation = null;
+    forget();
     return LOGIN_PATH;
   },
 
@@ -74,8 +93,7 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      session.clear();
-      confirmation = null;
+      forget();
       throw toLogin();
     }
     // 403 and the rest: the toast shows the server's message, the session stays.
@@ -84,14 +102,7 @@ export const authProvider: AuthProvider = {
   async getIdentity(): Promise<Identity> {
     const user = session.user();
     if (!user) throw toLogin();
-    return {
-      id: user.id,
-      fullName: user.name,
-      email: user.email,
-      branch: user.branch,
-      role: user.role,
-      isAdmin: user.isAdmin,
-    };
+    return identityOf(user);
   },
 
   async getPermissions() {
@@ -103,6 +114,30 @@ export const authProvider: AuthProvider = {
     return canAccessWith(user?.permissions ?? [], action, resource, user);
   },
 };
+
+/**
+ * What react-admin's question `key` (its react-query key: ['auth', method, params]) answers,
+ * when the session already knows it: the methods above, answered at once once the server has
+ * accepted the session. Undefined: not known here, react-admin asks the provider.
+ */
+export function sessionAnswer(key: readonly unknown[]): { value: unknown } | undefined {
+  const user = session.user();
+  if (key[0] !== 'auth' || !confirmed || !user || !session.token()) return undefined;
+  const params = (key[2] ?? {}) as { action?: unknown; resource?: unknown };
+  switch (key[1]) {
+    case 'checkAuth':
+      return { value: true };
+    case 'getPermissions':
+      return { value: user.permissions };
+    case 'getIdentity':
+      return { value: identityOf(user) };
+    case 'canAccess':
+      if (typeof params.action !== 'string' || typeof params.resource !== 'string') return undefined;
+      return { value: canAccessWith(user.permissions, params.action, params.resource, user) };
+    default:
+      return undefined;
+  }
+}
 
 /** True when a token is stored (the me call may still refuse it). */
 export const hasStoredSession = (): boolean => !!session.token();
