@@ -21,4 +21,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/components/List.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['List'],
+              message: "Use the admin's List (src/components/List.tsx): it draws the rows as a transition.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, SearchInput, TopToolbar } from 'react-admin';
+import { List } from './List';
 import { showRowClick } from '../routing';
 import { SERVER_ORDER } from './listDefaults';
 

@@ -1,7 +1,8 @@
 import { prizeLabel } from '@campaign/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { Button, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
+import { Button, DataTable, TopToolbar, useCanAccess } from 'react-admin';
+import { List } from '../../components/List';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { ADMIN_BASE } from '../../paths';

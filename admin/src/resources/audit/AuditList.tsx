@@ -1,5 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
-import { DataTable, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { List } from '../../components/List';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';

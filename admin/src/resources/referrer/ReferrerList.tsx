@@ -1,4 +1,5 @@
-import { DataTable, List, SearchInput } from 'react-admin';
+import { DataTable, SearchInput } from 'react-admin';
+import { List } from '../../components/List';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { ReferrerTitleField } from './ReferrerTitleField';
 

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { DataTable, List, SearchInput, useGetIdentity } from 'react-admin';
+import { DataTable, SearchInput, useGetIdentity } from 'react-admin';
+import { List } from '../../components/List';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
 import { showRowClick } from '../../routing';

@@ -1,8 +1,9 @@
 import { rupees } from '@campaign/domain';
 import PrintIcon from '@mui/icons-material/Print';
-import { Button, DataTable, List, TopToolbar, useGetIdentity, useListContext } from 'react-admin';
+import { Button, DataTable, TopToolbar, useGetIdentity, useListContext } from 'react-admin';
 import type { ReactElement } from 'react';
 import { DownloadButton } from '../../components/DownloadButton';
+import { List } from '../../components/List';
 import { PhoneFilterButton, PhoneRows } from '../../components/PhoneList';
 import { useIsPhone } from '../../components/useIsPhone';
 import { nepalDateTime } from '../../components/format';

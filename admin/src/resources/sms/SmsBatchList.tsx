@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { DataTable, List, RaRecord } from 'react-admin';
+import { DataTable, RaRecord } from 'react-admin';
+import { List } from '../../components/List';
 import { nepalDateTime } from '../../components/format';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { SMS_TYPE_CHOICES } from './smsRecipients';

@@ -1,4 +1,5 @@
-import { DataTable, List, SearchInput, TopToolbar, useListContext } from 'react-admin';
+import { DataTable, SearchInput, TopToolbar, useListContext } from 'react-admin';
+import { List } from '../../components/List';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { DownloadButton } from '../../components/DownloadButton';
 import { nepalDateTime } from '../../components/format';
