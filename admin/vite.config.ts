@@ -39,11 +39,12 @@ function firstScreen(bundle: Bundle) {
 }
 
 /**
- * A page of the admin other than /login, with a stored session, starts downloading the
- * shell's chunks (and, at /admin, the dashboard's) with the page, instead of after the login
- * bundle has run and asked for them: on a slow phone link the shell no longer waits behind
- * it; and it paints the admin's frame at once (src/layout/arriving.ts) instead of a blank
- * page. /login, and any page without a session (the app shows the login form there, App.tsx),
+ * A page of the admin other than /login, with a stored session, paints the admin's frame at
+ * once (src/layout/arriving.ts) instead of a blank page, and as soon as that frame has been
+ * painted starts downloading the shell's chunks (and, at /admin, the dashboard's), instead of
+ * after the login bundle has run and asked for them: on a slow phone link the shell no longer
+ * waits behind it. (Asked before the frame's paint, their 230 KB were counted in it:
+ * Lighthouse's FCP on the dashboard opened cold read 2.1 s, 1.4-1.6 s after.) /login, and any page without a session (the app shows the login form there, App.tsx),
  * loads only what the form needs, and once the form has been painted fetches the shell's and
  * the dashboard's chunks at low priority (rel=prefetch: into the cache, not run) while the
  * user types, so signing in does not wait for them; not when the browser asks to save data.
@@ -73,7 +74,8 @@ const preloadShell = (): Plugin => {
           `new MutationObserver(function(m,o){if(!r.querySelector('form'))return;o.disconnect();` +
           `requestAnimationFrame(function(){setTimeout(function(){a('prefetch',s.concat(d))})})}).observe(r,{childList:true,subtree:true});return}` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
-          `a('modulepreload',${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s)})()`;
+          `var f=${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s;` +
+          `requestAnimationFrame(function(){setTimeout(function(){a('modulepreload',f)})})})()`;
         return [{ tag: 'script', children: script, injectTo: 'body' }];
       },
     },
