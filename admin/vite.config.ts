@@ -44,10 +44,11 @@ function firstScreen(bundle: Bundle) {
  * painted starts downloading the shell's chunks (and, at /admin, the dashboard's), instead of
  * after the login bundle has run and asked for them: on a slow phone link the shell no longer
  * waits behind it. (Asked before the frame's paint, their 230 KB were counted in it:
- * Lighthouse's FCP on the dashboard opened cold read 2.1 s, 1.4-1.6 s after.) /login, and any page without a session (the app shows the login form there, App.tsx),
- * loads only what the form needs, and once the form has been painted fetches the shell's and
- * the dashboard's chunks at low priority (rel=prefetch: into the cache, not run) while the
- * user types, so signing in does not wait for them; not when the browser asks to save data.
+ * Lighthouse's FCP on the dashboard opened cold read 2.1 s, 1.4-1.6 s after.) /login, and any
+ * page without a session (the app shows the login form there, App.tsx), loads only what the
+ * form needs, and once the form has been painted fetches the shell's and the dashboard's
+ * chunks at low priority (rel=prefetch: into the cache, not run) while the user types, so
+ * signing in does not wait for them; not when the browser asks to save data.
  * (Asked at the page's load instead, before React had painted the form, they were counted in
  * the form's paint: Lighthouse's LCP on /login went from 1.4 to 2.6 s.) A small inline script
  * after the root element (its hash is in the backend's CSP) does all three, from the addresses
