@@ -22,17 +22,11 @@ import { i18nProvider } from './providers/i18nProvider';
 import { adminQueryClient } from './providers/queryClient';
 import { schemeRoutes } from './resources/allocation/routes';
 import { analyticsRoutes } from './resources/analytics/routes';
-import bikeModel from './resources/bike-model';
-import branch from './resources/branch';
-import preregistration from './resources/preregistration';
-import registration from './resources/registration';
-import testRide from './resources/test-ride';
-import user from './resources/user';
-import video from './resources/video';
 import { auditRoutes } from './resources/audit/routes';
 import { preregistrationRoutes } from './resources/preregistration/routes';
 import { referrerRoutes } from './resources/referrer/routes';
 import { printRoute, registrationRoutes } from './resources/registration/routes';
+import { RESOURCE_SCREENS } from './resourceScreens';
 import { smsRoutes } from './resources/sms/routes';
 import { appResource, lazyPage } from './routing';
 import { loadDashboard } from './screens';
@@ -44,13 +38,13 @@ import { theme } from './theme';
  * never waits for the forms, the charts, the rich-text editor or the wheel.
  */
 const RESOURCES = [
-  appResource('branch', { screens: branch, recordRepresentation: 'title' }, 'Dealers'),
-  appResource('user', { screens: user, recordRepresentation: 'name' }, 'Dealer Users'),
-  appResource('bike-model', { screens: bikeModel, recordRepresentation: 'title' }, 'Bike Models'),
-  appResource('video', { screens: video, recordRepresentation: 'title' }, 'Winners'),
-  appResource('preregistration', { screens: preregistration, recordRepresentation: 'name' }, 'Pre-Registration'),
-  appResource('registration', { screens: registration, recordRepresentation: 'name' }, 'Customers'),
-  appResource('test-ride', { screens: testRide, recordRepresentation: 'name' }, 'Test Rides'),
+  appResource('branch', { screens: RESOURCE_SCREENS['branch'], recordRepresentation: 'title' }, 'Dealers'),
+  appResource('user', { screens: RESOURCE_SCREENS['user'], recordRepresentation: 'name' }, 'Dealer Users'),
+  appResource('bike-model', { screens: RESOURCE_SCREENS['bike-model'], recordRepresentation: 'title' }, 'Bike Models'),
+  appResource('video', { screens: RESOURCE_SCREENS['video'], recordRepresentation: 'title' }, 'Winners'),
+  appResource('preregistration', { screens: RESOURCE_SCREENS['preregistration'], recordRepresentation: 'name' }, 'Pre-Registration'),
+  appResource('registration', { screens: RESOURCE_SCREENS['registration'], recordRepresentation: 'name' }, 'Customers'),
+  appResource('test-ride', { screens: RESOURCE_SCREENS['test-ride'], recordRepresentation: 'name' }, 'Test Rides'),
 ];
 
 const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);

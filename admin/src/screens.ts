@@ -2,9 +2,10 @@
  * The admin's first screen, known to the login bundle (no react-admin here): the login page
  * and a page opened cold start loading the code and the data the screen they open will need.
  */
-import { DASHBOARD_PATHS } from './paths';
+import { ADMIN_BASE, DASHBOARD_PATHS } from './paths';
 import { authProvider } from './providers/authProvider';
 import { readEarly } from './providers/http';
+import { RESOURCE_SCREENS } from './resourceScreens';
 
 /** The dashboard's own code (its chunk), shown at /admin. */
 export const loadDashboard = () => import('./resources/registration/RegistrationDashboard');
@@ -26,6 +27,21 @@ export const DASHBOARD_READS: readonly string[] = [
 const loadAdmin = () => import('./AdminRouter');
 
 /**
+ * The code of the resource screen a page opened cold at `path` shows, when it is a list
+ * (/admin/{resource}) or a new record's form (/admin/{resource}/create...), the screens branch
+ * staff open every day; undefined otherwise (a record's pages share their addresses with
+ * screens of their own, such as the trash).
+ */
+export function screenFor(path: string): (() => Promise<unknown>) | undefined {
+  if (!path.startsWith(`${ADMIN_BASE}/`)) return undefined;
+  const [name, view] = path.slice(ADMIN_BASE.length + 1).split('/');
+  const screens = Object.hasOwn(RESOURCE_SCREENS, name) ? RESOURCE_SCREENS[name] : undefined;
+  if (!screens) return undefined;
+  if (!view) return screens.list;
+  return view === 'create' ? screens.create : undefined;
+}
+
+/**
  * Starts loading the admin for `path`: the shell (router, react-admin, layout) and, when the
  * page is the dashboard, the dashboard's code and its first reads beside it, instead of after
  * the shell has run and asked; the session's check too (once per page load: react-admin's own
@@ -34,6 +50,8 @@ const loadAdmin = () => import('./AdminRouter');
 export function loadAdminFor(path: string) {
   const shell = loadAdmin();
   void authProvider.checkAuth({}).catch(() => undefined);
+  // A list or a form opened cold: its code comes beside the shell's, not after the shell has run.
+  void screenFor(path)?.().catch(() => undefined);
   if (DASHBOARD_PATHS.includes(path)) {
     void loadDashboard().catch(() => undefined);
     // The same rule the dashboard shows its list by: others see section cards, and read nothing of these.
