@@ -37,15 +37,18 @@ import { theme } from './theme';
  * its own code when first opened (appResource and lazyPage, routing.tsx), so signing in
  * never waits for the forms, the charts, the rich-text editor or the wheel.
  */
-const RESOURCES = [
-  appResource('branch', { screens: RESOURCE_SCREENS['branch'], recordRepresentation: 'title' }, 'Dealers'),
-  appResource('user', { screens: RESOURCE_SCREENS['user'], recordRepresentation: 'name' }, 'Dealer Users'),
-  appResource('bike-model', { screens: RESOURCE_SCREENS['bike-model'], recordRepresentation: 'title' }, 'Bike Models'),
-  appResource('video', { screens: RESOURCE_SCREENS['video'], recordRepresentation: 'title' }, 'Winners'),
-  appResource('preregistration', { screens: RESOURCE_SCREENS['preregistration'], recordRepresentation: 'name' }, 'Pre-Registration'),
-  appResource('registration', { screens: RESOURCE_SCREENS['registration'], recordRepresentation: 'name' }, 'Customers'),
-  appResource('test-ride', { screens: RESOURCE_SCREENS['test-ride'], recordRepresentation: 'name' }, 'Test Rides'),
-];
+/** Each resource by name (its screens are resourceScreens.ts's), the field its records are named by, and its menu label. */
+const RESOURCES = (
+  [
+    ['branch', 'title', 'Dealers'],
+    ['user', 'name', 'Dealer Users'],
+    ['bike-model', 'title', 'Bike Models'],
+    ['video', 'title', 'Winners'],
+    ['preregistration', 'name', 'Pre-Registration'],
+    ['registration', 'name', 'Customers'],
+    ['test-ride', 'name', 'Test Rides'],
+  ] as const
+).map(([name, recordRepresentation, label]) => appResource(name, { screens: RESOURCE_SCREENS[name], recordRepresentation }, label));
 
 const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);
 /** The settings form; its rich-text editor (tiptap) is a separate chunk, loaded as its fields show (LazyRichTextInput). */

@@ -12,7 +12,7 @@ import video from './resources/video';
  * a page opened cold (screens.ts, which asks for its screen's code with the shell's) read this
  * one table. Only loaders: no screen's code is in this module.
  */
-export const RESOURCE_SCREENS: Readonly<Record<string, ResourceScreens>> = {
+export const RESOURCE_SCREENS = {
   branch,
   user,
   'bike-model': bikeModel,
@@ -20,4 +20,4 @@ export const RESOURCE_SCREENS: Readonly<Record<string, ResourceScreens>> = {
   preregistration,
   registration,
   'test-ride': testRide,
-};
+} satisfies Record<string, ResourceScreens>;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ResourceScreens } from './routing';
 import { RESOURCE_SCREENS } from './resourceScreens';
 import { screenFor } from './screens';
 
 describe('the screen a page opened cold asks for with the shell', () => {
   it("is the list or the new-record form of the resource its address names, the loaders the admin's routes use", () => {
-    for (const [name, screens] of Object.entries(RESOURCE_SCREENS)) {
+    for (const [name, screens] of Object.entries<ResourceScreens>(RESOURCE_SCREENS)) {
       expect(screenFor(`/admin/${name}`)).toBe(screens.list);
       expect(screenFor(`/admin/${name}/`)).toBe(screens.list);
       expect(screenFor(`/admin/${name}/create`)).toBe(screens.create);

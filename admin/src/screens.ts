@@ -6,6 +6,7 @@ import { ADMIN_BASE, DASHBOARD_PATHS } from './paths';
 import { authProvider } from './providers/authProvider';
 import { readEarly } from './providers/http';
 import { RESOURCE_SCREENS } from './resourceScreens';
+import type { ResourceScreens } from './routing';
 
 /** The dashboard's own code (its chunk), shown at /admin. */
 export const loadDashboard = () => import('./resources/registration/RegistrationDashboard');
@@ -35,7 +36,8 @@ const loadAdmin = () => import('./AdminRouter');
 export function screenFor(path: string): (() => Promise<unknown>) | undefined {
   if (!path.startsWith(`${ADMIN_BASE}/`)) return undefined;
   const [name, view] = path.slice(ADMIN_BASE.length + 1).split('/');
-  const screens = Object.hasOwn(RESOURCE_SCREENS, name) ? RESOURCE_SCREENS[name] : undefined;
+  const byName: Readonly<Record<string, ResourceScreens>> = RESOURCE_SCREENS;
+  const screens = Object.hasOwn(byName, name) ? byName[name] : undefined;
   if (!screens) return undefined;
   if (!view) return screens.list;
   return view === 'create' ? screens.create : undefined;
