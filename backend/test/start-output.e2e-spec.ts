@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DEMO_LOGINS } from '../src/database/seeds/demo-data';
 import { ChildApp, startChildApp } from './harness/child-app';
 import { createTestDatabase } from './harness/test-app';
@@ -66,6 +68,22 @@ describe('the output of a start', () => {
     expect(mapped).toHaveLength(1);
     expect(JSON.parse(mapped[0])).toMatchObject({ level: 20, context: 'RouterExplorer' });
     expect(lines[lines.length - 1]).toMatch(/^ {4}staff2@example\.com/);
+  });
+
+  it('is ready when the app itself answers, not another server holding its port', async () => {
+    // Under parallel test files a port found free can be taken before the child listens; the
+    // harness then read the other app's pages as this one's (the brand test below, once in CI).
+    const other = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"ok","database":"up"}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (other.address() as AddressInfo).port;
+      await expect(startChildApp({ databaseUrl: url, port, readyTimeoutMs: 30_000 })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it("shows the demo's brand to the first visitor of a start that seeds it", async () => {

@@ -12,6 +12,8 @@ import { freePort } from './pg-cluster';
  */
 const BACKEND = join(__dirname, '..', '..');
 const MAIN = join(BACKEND, 'dist', 'main.js');
+/** What a start prints once it listens (src/main.ts). */
+const READY_LINE = 'Campaign is ready in';
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -64,9 +66,25 @@ export interface ChildOptions {
   readyTimeoutMs?: number;
 }
 
+/**
+ * Starts the app as a child and waits until it answers. A port found free can be taken by
+ * another test's child before this one listens (the test files run in parallel): the health
+ * check then reached that other app, and a test read its pages as this one's. So the child
+ * counts as ready only once it has printed its own ready line, and a start whose port was
+ * taken meanwhile is made again on another port.
+ */
 export async function startChildApp(opts: ChildOptions): Promise<ChildApp> {
   await ensureBuilt();
-  const port = opts.port ?? (await freePort());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts, opts.port ?? (await freePort()));
+    } catch (e) {
+      if (opts.port !== undefined || attempt >= 3 || !/EADDRINUSE/.test(String(e))) throw e;
+    }
+  }
+}
+
+async function startOnce(opts: ChildOptions, port: number): Promise<ChildApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'campaign-child-'));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -96,7 +114,8 @@ export async function startChildApp(opts: ChildOptions): Promise<ChildApp> {
     if (exitedEarly) throw new Error(`child app exited before it was ready:\n${lines.slice(-30).join('\n')}`);
     try {
       const res = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
+      // The answer is this child's once it has said so (main.ts prints the line after listening).
+      if (res.ok && lines.some((l) => l.includes(READY_LINE))) break;
     } catch {
       // not listening yet
     }
