@@ -70,13 +70,14 @@ const preloadShell = (): Plugin => {
         const script =
           `(function(){var p=location.pathname,s=${JSON.stringify(shell)},d=${JSON.stringify(dashboard)};` +
           `function a(r,f){f.forEach(function(n){var l=document.createElement('link');l.rel=r;l.href='${base}'+n;document.head.appendChild(l)})}` +
+          // After the next paint: what is asked for before it is counted in that paint.
+          `function later(r,f){requestAnimationFrame(function(){setTimeout(function(){a(r,f)})})}` +
           `var t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch(e){}` +
           `if(p===${JSON.stringify(LOGIN_PATH)}||!t){var c=navigator.connection,r=document.getElementById('root');if(c&&c.saveData)return;` +
           `new MutationObserver(function(m,o){if(!r.querySelector('form'))return;o.disconnect();` +
-          `requestAnimationFrame(function(){setTimeout(function(){a('prefetch',s.concat(d))})})}).observe(r,{childList:true,subtree:true});return}` +
+          `later('prefetch',s.concat(d))}).observe(r,{childList:true,subtree:true});return}` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
-          `var f=${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s;` +
-          `requestAnimationFrame(function(){setTimeout(function(){a('modulepreload',f)})})})()`;
+          `later('modulepreload',${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s)})()`;
         return [{ tag: 'script', children: script, injectTo: 'body' }];
       },
     },
