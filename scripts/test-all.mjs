@@ -21,6 +21,17 @@ const suites = [
 let passed = 0;
 let failed = 0;
 const lines = [];
+// Each failed test's name and the start of its message, printed again beside the count: a long
+// run's log is read from its end (CI keeps only its tail), where jest's own report has scrolled away.
+const failures = [];
+const firstLines = (text, n = 30) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() && !/node_modules|\(<anonymous>\)/.test(l))
+    .slice(0, n)
+    .map((l) => `    ${l}`)
+    .join('\n');
 
 // Each workspace type-checked, tests included: the answers' shapes live once in @campaign/domain
 // (api.ts), so a field the backend renames or makes nullable fails the screen that reads it here.
@@ -51,11 +62,17 @@ for (const s of suites) {
   const broken = json.numRuntimeErrorTestSuites ?? 0;
   f += broken;
   if (r.status !== 0 && f === 0) f = 1;
+  for (const file of json.testResults ?? []) {
+    const tests = file.assertionResults ?? [];
+    for (const t of tests.filter((t) => t.status === 'failed')) failures.push(`${s.name} ${file.name.replace(root, '')}: ${t.fullName ?? t.title}\n${firstLines((t.failureMessages ?? []).join('\n'))}`);
+    if (!tests.some((t) => t.status === 'failed') && file.status === 'failed') failures.push(`${s.name} ${file.name.replace(root, '')}: did not run\n${firstLines(file.message)}`);
+  }
   passed += p;
   failed += f;
   lines.push(`${s.name}: ${p} passed, ${f} failed${broken ? ` (${broken} suites did not run)` : ''}`);
 }
 rmSync(out, { recursive: true, force: true });
+if (failures.length) console.log(`\n=== failed ===\n${failures.join('\n\n')}`);
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
