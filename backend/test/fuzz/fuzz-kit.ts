@@ -16,6 +16,11 @@ import { startTestApp, TestApp } from '../harness/test-app';
  */
 
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+/**
+ * Each route's run draws its own seed, named in its findings: `FUZZ_SEED=<seed>` generates that
+ * run's inputs again (CI's rare finding is then replayed, not guessed at).
+ */
+const runSeed = () => (process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31));
 
 /** Fields no form of the app has: sent by a tamperer, they must be refused (422). */
 export const TAMPER_FIELDS = ['isAdmin', 'branch_id', 'prize', 'is_verified', 'code', 'purchased', 'remaining'] as const;
@@ -192,6 +197,8 @@ export async function startFuzzApp(logins: string[]): Promise<FuzzApp> {
 /** One refusal or failure worth reporting. */
 export interface Finding {
   route: string;
+  /** The run's fast-check seed (FUZZ_SEED replays it). */
+  seed: number;
   problem: string;
   status: number;
   input: string;
@@ -238,6 +245,7 @@ export async function fuzzRoute<T>(
   const started = Date.now();
   const uploads = opts.uploadDir ?? join(app.t.dataDir, 'uploads');
   const files = () => readdirSync(uploads).length;
+  const seed = runSeed();
   await fc.assert(
     fc.asyncProperty(arb, async (input) => {
       const counts = async () => (opts.countTables?.length ? JSON.stringify(await app.t.db.query(`SELECT ${opts.countTables.map((t) => `(SELECT count(*) FROM "${t}") AS "${t}"`).join(', ')}`)) : '');
@@ -263,11 +271,11 @@ export async function fuzzRoute<T>(
         if (opts.onSuccess) problems.push(...(await opts.onSuccess(input, res)));
       }
       for (const problem of problems) {
-        if (findings.filter((f) => f.problem === problem).length < 3) findings.push({ route, problem, status: res.status, input: clip(input), answer: clip(body ?? res.text) });
+        if (findings.filter((f) => f.problem === problem).length < 3) findings.push({ route, seed, problem, status: res.status, input: clip(input), answer: clip(body ?? res.text) });
       }
       return true;
     }),
-    { numRuns: RUNS },
+    { numRuns: RUNS, seed },
   );
   if (process.env.FUZZ_FINDINGS && findings.length) appendFileSync(process.env.FUZZ_FINDINGS, findings.map((f) => JSON.stringify(f)).join('\n') + '\n');
   return { findings, stats: { route, runs: RUNS, statuses, ms: Date.now() - started } };
