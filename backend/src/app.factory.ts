@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { API_BASE } from '@campaign/domain';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
@@ -24,7 +25,8 @@ import { OG_IMAGE, SitePage } from './modules/setting/site-page';
 import { VideoService } from './modules/video/video.service';
 import { PrizesToWin } from './modules/draw/prizes-to-win';
 
-export const API_PREFIX = 'api/v1';
+/** The API's prefix as Nest's router takes it (no leading slash). */
+export const API_PREFIX = API_BASE.slice(1);
 
 /** Builds the whole app (API, docs, static front ends) for main.ts and the tests alike. */
 export async function createApp(config: AppConfig, opts: { logger?: false | LoggerService } = {}): Promise<INestApplication> {

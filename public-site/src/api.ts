@@ -4,10 +4,10 @@ import { lang, t } from './i18n';
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
  * forgotten so the next use retries.
  */
-import type { ImageRef, PrizesToday, PublicDayAnswer as DomainDayAnswer, PublicDraw, PublicPreregistration, PublicSettings } from '@campaign/domain';
+import { API_BASE, type ImageRef, type PrizesToday, type PublicDayAnswer as DomainDayAnswer, type PublicDraw, type PublicPreregistration, type PublicSettings } from '@campaign/domain';
 import type { Province } from './cascade';
 
-export const API = '/api/v1';
+export const API = API_BASE;
 
 /** The answers' shapes are the backend's (`@campaign/domain`): GET /settings, a pre-registration, GET /prizes. */
 export type Settings = PublicSettings;

@@ -1,9 +1,9 @@
-import { checkPublicDraw, type PublicDayAnswer, type PublicDraw, type PublicDrawCheck } from '@campaign/domain';
+import { API_BASE, checkPublicDraw, type PublicDayAnswer, type PublicDraw, type PublicDrawCheck } from '@campaign/domain';
 
 export type DrawCheckResult = PublicDrawCheck;
 
 const publicGet = async <T>(path: string): Promise<T> => {
-  const res = await fetch(`/api/v1/fairness${path}`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(`${API_BASE}/fairness${path}`, { headers: { Accept: 'application/json' } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(body.message ?? `Request failed (${res.status})`);
   return body.data as T;

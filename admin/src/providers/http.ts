@@ -1,8 +1,9 @@
+import { API_BASE } from '@campaign/domain';
 import { HttpError } from 'react-admin';
 import { session } from './session';
 
 /** Every call goes to /api/v1 on the same origin (the backend serves the admin too). */
-export const API_URL = '/api/v1';
+export const API_URL = API_BASE;
 
 export type FieldErrors = Record<string, string>;
 

@@ -93,7 +93,10 @@ describe('catalogue (browser)', () => {
       await admin.getByRole('row').filter({ hasText: title }).first().waitFor();
     });
 
-    const page = await visit('/winner-list');
+    const page = await phone.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(`${t.url}/winner-list`);
     await step(page, 'winner list', async () => {
       await page.getByRole('heading', { name: 'Winners' }).waitFor();
       const link = page.getByRole('link', { name: new RegExp(`^${title}`) });
@@ -101,6 +104,9 @@ describe('catalogue (browser)', () => {
       expect(await link.getAttribute('href')).toBe(url);
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.innerText()).toContain('Rs. 50,000');
+      // The list was asked for with the page, and the page's own call took that answer: once.
+      expect(await page.locator('head link[rel="preload"][as="fetch"]').evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))).toEqual([`${t.url}/api/v1/videos`]);
+      expect(asked.filter((p) => p === '/api/v1/videos')).toHaveLength(1);
     });
     await page.close();
   });
