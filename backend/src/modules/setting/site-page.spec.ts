@@ -129,6 +129,13 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(brandPage(built, BRAND, 'http://x', 'v', { home: true })).not.toContain('FairnessPage');
   });
 
+  it("leaves the hidden hero's picture to be asked for when shown on a page of its own", () => {
+    const brand = { ...BRAND, hero_phone: { url: '/uploads/p.jpg', width: 900, height: 450 }, hero_desktop: { url: '/uploads/d.png', width: 1200, height: 800 } };
+    const hero = (html: string) => /<img class="hero-img[^>]*>/.exec(html)?.[0];
+    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { home: true }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" fetchpriority="high" />');
+    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { full: true }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" loading="lazy" />');
+  });
+
   it("asks for the answers the route's page shows first in its head, and only those", () => {
     const html = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { data: ['/videos'] });
     const head = html.slice(0, html.indexOf('</head>'));

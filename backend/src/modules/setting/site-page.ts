@@ -62,13 +62,15 @@ export function brandPage(
     lang?: Lang;
     /** The landing page (its notice holds the app's scripts back). */
     home?: boolean;
+    /** A page of its own (isFullPage), which hides the landing page's hero. */
+    full?: boolean;
     /** The route's own code, asked for with the first script. */
     modules?: readonly string[];
     /** The public answers the route's page shows first (ROUTE_DATA), asked for with the page. */
     data?: readonly string[];
   } = {},
 ): string {
-  const { lang = 'en', home = false, modules = [], data = [] } = page;
+  const { lang = 'en', home = false, full = false, modules = [], data = [] } = page;
   const e = escapeXml;
   const text = (key: StaticText) => STATIC_TEXTS[key][lang];
   const title = text('og.title').replace('{campaign}', brand.campaign_name);
@@ -135,7 +137,7 @@ export function brandPage(
         `<source media="(min-width: ${DESKTOP_FROM})" type="image/webp" srcset="${e(srcset(desktop, heroWidths(desktop)))}" sizes="${DESKTOP_SIZES}" width="${desktop.width}" height="${desktop.height}" />` +
         `<source media="(min-width: ${DESKTOP_FROM})" srcset="${e(desktop.url)}" width="${desktop.width}" height="${desktop.height}" />` +
         `<source type="image/webp" srcset="${e(srcset(phone, heroWidths(phone)))}" sizes="${PHONE_SIZES}" width="${phone.width}" height="${phone.height}" />` +
-        `<img class="hero-img hero-photo" src="${e(phone.url)}" width="${phone.width}" height="${phone.height}" alt="" fetchpriority="high" /></picture>`
+        `<img class="hero-img hero-photo" src="${e(phone.url)}" width="${phone.width}" height="${phone.height}" alt="" ${full ? 'loading="lazy"' : 'fetchpriority="high"'} /></picture>`
       : drawing,
   );
   // The notice popup: on the home page it opens as soon as its picture has arrived, before any
@@ -244,7 +246,7 @@ export class SitePage implements OnApplicationBootstrap {
       // chunk asked for with the page shared the link with that paint (/enquiry: 1.45-1.73 s -> 1.78-2.06 s).
       const page = isFullPage(route) ? ROUTE_PAGES[route] : null;
       return textAnswer(
-        brandPage(html, brand, origin, pictureVersion(brand), { lang, home: route === 'home', modules: (page && chunks[page]) || [], data: ROUTE_DATA[route] }),
+        brandPage(html, brand, origin, pictureVersion(brand), { lang, home: route === 'home', full: isFullPage(route), modules: (page && chunks[page]) || [], data: ROUTE_DATA[route] }),
       );
     })();
     // Two languages and the routes, per address.
