@@ -9,12 +9,20 @@ import { DataSource } from 'typeorm';
 export async function installChangeCounter(db: DataSource): Promise<void> {
   await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL, last_table text)`);
   await db.query(`INSERT INTO zz_test_changes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM zz_test_changes)`);
+  // Each change also logged with the statement that made it (changesSince): a rare finding under
+  // load then says which code wrote, not only which table.
+  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_change_log (n bigint NOT NULL, change text NOT NULL, statement text)`);
   await db.query(`
     CREATE OR REPLACE FUNCTION zz_test_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN UPDATE zz_test_changes SET n = n + 1, last_table = TG_TABLE_NAME || ' ' || TG_OP; RETURN NULL; END $$`);
+    DECLARE k bigint;
+    BEGIN
+      UPDATE zz_test_changes SET n = n + 1, last_table = TG_TABLE_NAME || ' ' || TG_OP RETURNING n INTO k;
+      INSERT INTO zz_test_change_log VALUES (k, TG_TABLE_NAME || ' ' || TG_OP, left(regexp_replace(current_query(), '[[:space:]]+', ' ', 'g'), 240));
+      RETURN NULL;
+    END $$`);
   const tables: Array<{ name: string }> = await db.query(
     `SELECT tablename AS name FROM pg_tables
-      WHERE schemaname = current_schema() AND tablename NOT IN ('rate_limit', 'zz_test_changes', 'migrations')`,
+      WHERE schemaname = current_schema() AND tablename NOT IN ('rate_limit', 'zz_test_changes', 'zz_test_change_log', 'migrations')`,
   );
   for (const { name } of tables) {
     await db.query(`DROP TRIGGER IF EXISTS zz_test_changes ON "${name}"`);
@@ -26,6 +34,15 @@ export async function installChangeCounter(db: DataSource): Promise<void> {
 export async function lastChange(db: DataSource): Promise<string | null> {
   const [row] = await db.query(`SELECT last_table FROM zz_test_changes`);
   return row?.last_table ?? null;
+}
+
+/** The committed changes after the `n`th, each as 'table OP: statement' (the first `limit`). */
+export async function changesSince(db: DataSource, n: number, limit = 5): Promise<string[]> {
+  const rows: Array<{ change: string; statement: string | null }> = await db.query(
+    `SELECT change, statement FROM zz_test_change_log WHERE n > $1 ORDER BY n LIMIT $2`,
+    [n, limit],
+  );
+  return rows.map((r) => `${r.change}: ${r.statement ?? ''}`);
 }
 
 /** Committed row changes so far (see installChangeCounter). */
