@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Route } from 'react-router-dom';
 import { CssBaseline } from '@mui/material';
 import {
   AdminContext,
@@ -11,6 +10,7 @@ import {
   localStorageStore,
   NotFound,
 } from 'react-admin';
+import { screenRoute } from './components/ResourcePage';
 import { AccessDenied } from './layout/AccessDenied';
 import { AdminArriving } from './layout/AdminArriving';
 import { Layout } from './layout/Layout';
@@ -34,8 +34,9 @@ import { theme } from './theme';
 
 /*
  * The shell (react-admin, the layout, the providers) is one chunk; every screen below loads
- * its own code when first opened (appResource and lazyPage, routing.tsx), so signing in
- * never waits for the forms, the charts, the rich-text editor or the wheel.
+ * its own code when first opened (appResource and lazyPage, routing.tsx; the pages' table,
+ * pageScreens.ts), so signing in never waits for the forms, the charts, the rich-text editor
+ * or the wheel.
  */
 /** Each resource by name (its screens are resourceScreens.ts's), the field its records are named by, and its menu label. */
 const RESOURCES = (
@@ -51,15 +52,8 @@ const RESOURCES = (
 ).map(([name, recordRepresentation, label]) => appResource(name, { screens: RESOURCE_SCREENS[name], recordRepresentation }, label));
 
 const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);
-/** The settings form; its rich-text editor (tiptap) is a separate chunk, loaded as its fields show (LazyRichTextInput). */
-const SettingsPage = lazyPage(
-  () => import('./pages/SettingsPage'),
-  (m) => m.SettingsPage,
-);
-const ProfilePage = lazyPage(
-  () => import('./pages/ProfilePage'),
-  (m) => m.ProfilePage,
-);
+const settingsRoute = screenRoute('/settings');
+const profileRoute = screenRoute('/profile');
 
 const store = localStorageStore();
 
@@ -99,8 +93,8 @@ export const AdminApp = () => {
         >
           {RESOURCES}
           <CustomRoutes>
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/profile" element={<ProfilePage />} />
+            {settingsRoute}
+            {profileRoute}
             {preregistrationRoutes}
             {registrationRoutes}
             {schemeRoutes}

@@ -54,12 +54,15 @@ export interface LazyResource {
   recordRepresentation?: ResourceProps['recordRepresentation'];
 }
 
+/** A screen from a loader that answers its component (the resources' and the pages' tables). */
+export const lazyScreen = (load: () => Promise<ComponentType>) => lazyPage(load, (screen) => screen);
+
 /**
  * A <Resource> with the spec's record URLs. Called as a function (not rendered as a
  * component) so <Admin> still sees a Resource element among its children.
  */
 export function appResource(name: string, def: LazyResource, label: string) {
-  const view = (load: () => Promise<ComponentType>) => lazyPage(load, (screen) => screen);
+  const view = lazyScreen;
   const { list, show, edit, create } = def.screens;
   const Show = view(show);
   const Edit = edit ? view(edit) : undefined;

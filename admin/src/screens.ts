@@ -5,6 +5,7 @@
 import { ADMIN_BASE, DASHBOARD_PATHS } from './paths';
 import { authProvider } from './providers/authProvider';
 import { readEarly } from './providers/http';
+import { pageAt } from './pageScreens';
 import { RESOURCE_SCREENS } from './resourceScreens';
 import type { ResourceScreens } from './routing';
 
@@ -28,19 +29,27 @@ export const DASHBOARD_READS: readonly string[] = [
 const loadAdmin = () => import('./AdminRouter');
 
 /**
- * The code of the resource screen a page opened cold at `path` shows, when it is a list
- * (/admin/{resource}) or a new record's form (/admin/{resource}/create...), the screens branch
- * staff open every day; undefined otherwise (a record's pages share their addresses with
- * screens of their own, such as the trash).
+ * The code of the screen a page opened cold at `path` shows, as the admin's routes decide it:
+ * a page of the pages' table (pageScreens.ts: the scheme, SMS, a record's verify and draw, the
+ * trash...), else a resource's list (/admin/{resource}), new record's form
+ * (/admin/{resource}/create...), record (/admin/{resource}/{id}, and react-admin's
+ * /{id}/show) or record's form (/admin/{resource}/{id}/edit); undefined for any other address.
  */
 export function screenFor(path: string): (() => Promise<unknown>) | undefined {
   if (!path.startsWith(`${ADMIN_BASE}/`)) return undefined;
-  const [name, view] = path.slice(ADMIN_BASE.length + 1).split('/');
+  const rest = path.slice(ADMIN_BASE.length).replace(/\/+$/, '');
+  const page = pageAt(rest);
+  if (page) return page;
+  // As appResource's routes: create/*, :id, :id/show/* and :id/edit/*.
+  const [name, id, view] = rest.slice(1).split('/');
   const byName: Readonly<Record<string, ResourceScreens>> = RESOURCE_SCREENS;
   const screens = Object.hasOwn(byName, name) ? byName[name] : undefined;
   if (!screens) return undefined;
-  if (!view) return screens.list;
-  return view === 'create' ? screens.create : undefined;
+  if (id === undefined) return screens.list;
+  if (id === 'create') return screens.create;
+  if (id === '') return undefined;
+  if (view === undefined || view === 'show') return screens.show;
+  return view === 'edit' ? screens.edit : undefined;
 }
 
 /**
@@ -52,7 +61,7 @@ export function screenFor(path: string): (() => Promise<unknown>) | undefined {
 export function loadAdminFor(path: string) {
   const shell = loadAdmin();
   void authProvider.checkAuth({}).catch(() => undefined);
-  // A list or a form opened cold: its code comes beside the shell's, not after the shell has run.
+  // Any screen but the dashboard opened cold: its code comes beside the shell's, not after the shell has run.
   void screenFor(path)?.().catch(() => undefined);
   if (DASHBOARD_PATHS.includes(path)) {
     void loadDashboard().catch(() => undefined);

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Route } from 'react-router-dom';
 import { CanAccess, ResourceContextProvider } from 'react-admin';
 import { AccessDenied } from '../layout/AccessDenied';
+import { PAGE_SCREENS, type PagePath } from '../pageScreens';
+import { lazyScreen } from '../routing';
 
 /**
  * A custom route's page inside a resource (/admin/preregistration/{slug}/verify,
@@ -28,3 +30,15 @@ export const resourceRoute = (path: string, resource: string, action: string, pa
     }
   />
 );
+
+/** A custom route's page from the pages' table (pageScreens.ts), shown when `action` on `resource` is allowed. */
+export const pageRoute = (path: PagePath, resource: string, action: string) => {
+  const Page = lazyScreen(PAGE_SCREENS[path]);
+  return resourceRoute(path, resource, action, <Page />);
+};
+
+/** A custom route's page from the pages' table, for any signed-in user (settings, profile, print). */
+export const screenRoute = (path: PagePath) => {
+  const Page = lazyScreen(PAGE_SCREENS[path]);
+  return <Route key={path} path={path} element={<Page />} />;
+};

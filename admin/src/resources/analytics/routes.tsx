@@ -1,8 +1,4 @@
-import { resourceRoute } from '../../components/ResourcePage';
-import { lazyPage } from '../../routing';
+import { pageRoute } from '../../components/ResourcePage';
 
-/** The page and its chart library load only when the page is opened. */
-const AnalyticsPage = lazyPage(() => import('./AnalyticsPage'), (m) => m.AnalyticsPage);
-
-/** /admin/analytics (send-sms, SPEC section 2). */
-export const analyticsRoutes = [resourceRoute('/analytics', 'analytics', 'list', <AnalyticsPage />)];
+/** /admin/analytics (send-sms, SPEC section 2): the page and its chart library load only when the page is opened. */
+export const analyticsRoutes = [pageRoute('/analytics', 'analytics', 'list')];

@@ -1,7 +1,4 @@
-import { resourceRoute } from '../../components/ResourcePage';
-import { lazyPage } from '../../routing';
-
-const AuditList = lazyPage(() => import('./AuditList'), (m) => m.AuditList);
+import { pageRoute } from '../../components/ResourcePage';
 
 /** /admin/audit: head office only (isAdmin and read-user; see permissions.ts). */
-export const auditRoutes = [resourceRoute('/audit', 'audit', 'list', <AuditList />)];
+export const auditRoutes = [pageRoute('/audit', 'audit', 'list')];

@@ -1,12 +1,7 @@
-import { resourceRoute } from '../../components/ResourcePage';
-import { lazyPage } from '../../routing';
+import { pageRoute } from '../../components/ResourcePage';
 
-const PreregistrationVerify = lazyPage(() => import('./PreregistrationVerify'), (m) => m.PreregistrationVerify);
-/** The draw page carries the wheel: its own chunk. */
-const PreregistrationDraw = lazyPage(() => import('./PreregistrationDraw'), (m) => m.PreregistrationDraw);
-
-/** The pre-registration screens beyond list, detail, create and edit (read-registration). */
+/** The pre-registration screens beyond list, detail, create and edit (read-registration); the draw page carries the wheel. */
 export const preregistrationRoutes = [
-  resourceRoute('/preregistration/:id/verify', 'preregistration', 'show', <PreregistrationVerify />),
-  resourceRoute('/preregistration/:id/draw', 'preregistration', 'show', <PreregistrationDraw />),
+  pageRoute('/preregistration/:id/verify', 'preregistration', 'show'),
+  pageRoute('/preregistration/:id/draw', 'preregistration', 'show'),
 ];

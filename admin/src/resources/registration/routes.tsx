@@ -1,12 +1,4 @@
-import { Route } from 'react-router-dom';
-import { resourceRoute } from '../../components/ResourcePage';
-import { lazyPage } from '../../routing';
-
-const PrintPage = lazyPage(() => import('./PrintPage'), (m) => m.PrintPage);
-const RegistrationDeletedList = lazyPage(() => import('./RegistrationDeletedList'), (m) => m.RegistrationDeletedList);
-const RegistrationVerify = lazyPage(() => import('./RegistrationVerify'), (m) => m.RegistrationVerify);
-/** The draw page carries the wheel: its own chunk. */
-const RegistrationDraw = lazyPage(() => import('./RegistrationDraw'), (m) => m.RegistrationDraw);
+import { pageRoute, screenRoute } from '../../components/ResourcePage';
 
 /**
  * The registration screens beyond list, detail, create and edit: the trash
@@ -14,10 +6,10 @@ const RegistrationDraw = lazyPage(() => import('./RegistrationDraw'), (m) => m.R
  * Each loads its code when first opened.
  */
 export const registrationRoutes = [
-  resourceRoute('/registration/deleted', 'registration', 'delete', <RegistrationDeletedList />),
-  resourceRoute('/registration/:id/verify', 'registration', 'show', <RegistrationVerify />),
-  resourceRoute('/registration/:id/draw', 'registration', 'show', <RegistrationDraw />),
+  pageRoute('/registration/deleted', 'registration', 'delete'),
+  pageRoute('/registration/:id/verify', 'registration', 'show'),
+  pageRoute('/registration/:id/draw', 'registration', 'show'),
 ];
 
 /** /admin/print (read-registration), outside the layout: goes in <CustomRoutes noLayout>. */
-export const printRoute = <Route key="print" path="/print" element={<PrintPage />} />;
+export const printRoute = screenRoute('/print');
