@@ -62,16 +62,15 @@ export const lazyScreen = (load: () => Promise<ComponentType>) => lazyPage(load,
  * component) so <Admin> still sees a Resource element among its children.
  */
 export function appResource(name: string, def: LazyResource, label: string) {
-  const view = lazyScreen;
   const { list, show, edit, create } = def.screens;
-  const Show = view(show);
-  const Edit = edit ? view(edit) : undefined;
+  const Show = lazyScreen(show);
+  const Edit = edit ? lazyScreen(edit) : undefined;
   return (
     <Resource
       key={name}
       name={name}
-      list={view(list)}
-      create={create ? view(create) : undefined}
+      list={lazyScreen(list)}
+      create={create ? lazyScreen(create) : undefined}
       hasShow
       hasEdit={!!Edit}
       recordRepresentation={def.recordRepresentation}
