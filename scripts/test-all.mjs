@@ -63,9 +63,10 @@ for (const s of suites) {
   f += broken;
   if (r.status !== 0 && f === 0) f = 1;
   for (const file of json.testResults ?? []) {
-    const tests = file.assertionResults ?? [];
-    for (const t of tests.filter((t) => t.status === 'failed')) failures.push(`${s.name} ${file.name.replace(root, '')}: ${t.fullName ?? t.title}\n${firstLines((t.failureMessages ?? []).join('\n'))}`);
-    if (!tests.some((t) => t.status === 'failed') && file.status === 'failed') failures.push(`${s.name} ${file.name.replace(root, '')}: did not run\n${firstLines(file.message)}`);
+    const where = `${s.name} ${file.name.replace(root, '')}`;
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failures.push(`${where}: ${t.fullName ?? t.title}\n${firstLines((t.failureMessages ?? []).join('\n'))}`);
+    if (!tests.length && file.status === 'failed') failures.push(`${where}: did not run\n${firstLines(file.message)}`);
   }
   passed += p;
   failed += f;

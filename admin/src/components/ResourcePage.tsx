@@ -31,14 +31,14 @@ export const resourceRoute = (path: string, resource: string, action: string, pa
   />
 );
 
-/** A custom route's page from the pages' table (pageScreens.ts), shown when `action` on `resource` is allowed. */
-export const pageRoute = (path: PagePath, resource: string, action: string) => {
+/** The page at `path` in the pages' table (pageScreens.ts), its code loaded when first shown. */
+const pageElement = (path: PagePath) => {
   const Page = lazyScreen(PAGE_SCREENS[path]);
-  return resourceRoute(path, resource, action, <Page />);
+  return <Page />;
 };
 
+/** A custom route's page from the pages' table, shown when `action` on `resource` is allowed. */
+export const pageRoute = (path: PagePath, resource: string, action: string) => resourceRoute(path, resource, action, pageElement(path));
+
 /** A custom route's page from the pages' table, for any signed-in user (settings, profile, print). */
-export const screenRoute = (path: PagePath) => {
-  const Page = lazyScreen(PAGE_SCREENS[path]);
-  return <Route key={path} path={path} element={<Page />} />;
-};
+export const screenRoute = (path: PagePath) => <Route key={path} path={path} element={pageElement(path)} />;

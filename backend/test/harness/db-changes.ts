@@ -3,20 +3,19 @@ import { DataSource } from 'typeorm';
 /**
  * A test-only change counter: a row trigger on every table of the test's own database
  * (rate_limit aside: counting a refused request is its job) bumps one counter on every
- * committed INSERT, UPDATE or DELETE. "Nothing stored from a refused request" is then one
- * cheap read before and after: a rolled-back transaction rolls its bumps back too.
+ * committed INSERT, UPDATE or DELETE, and logs the change with the statement that made it.
+ * "Nothing stored from a refused request" is then one cheap read before and after, and a
+ * finding says which code wrote (changesSince): a rolled-back transaction rolls both back too.
  */
 export async function installChangeCounter(db: DataSource): Promise<void> {
-  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL, last_table text)`);
+  await db.query(`CREATE TABLE IF NOT EXISTS zz_test_changes (n bigint NOT NULL)`);
   await db.query(`INSERT INTO zz_test_changes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM zz_test_changes)`);
-  // Each change also logged with the statement that made it (changesSince): a rare finding under
-  // load then says which code wrote, not only which table.
   await db.query(`CREATE TABLE IF NOT EXISTS zz_test_change_log (n bigint NOT NULL, change text NOT NULL, statement text)`);
   await db.query(`
     CREATE OR REPLACE FUNCTION zz_test_count_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE k bigint;
     BEGIN
-      UPDATE zz_test_changes SET n = n + 1, last_table = TG_TABLE_NAME || ' ' || TG_OP RETURNING n INTO k;
+      UPDATE zz_test_changes SET n = n + 1 RETURNING n INTO k;
       INSERT INTO zz_test_change_log VALUES (k, TG_TABLE_NAME || ' ' || TG_OP, left(regexp_replace(current_query(), '[[:space:]]+', ' ', 'g'), 240));
       RETURN NULL;
     END $$`);
@@ -28,12 +27,6 @@ export async function installChangeCounter(db: DataSource): Promise<void> {
     await db.query(`DROP TRIGGER IF EXISTS zz_test_changes ON "${name}"`);
     await db.query(`CREATE TRIGGER zz_test_changes AFTER INSERT OR UPDATE OR DELETE ON "${name}" FOR EACH ROW EXECUTE FUNCTION zz_test_count_change()`);
   }
-}
-
-/** The table and operation of the last committed change (to name it in a finding). */
-export async function lastChange(db: DataSource): Promise<string | null> {
-  const [row] = await db.query(`SELECT last_table FROM zz_test_changes`);
-  return row?.last_table ?? null;
 }
 
 /** The committed changes after the `n`th, each as 'table OP: statement' (the first `limit`). */

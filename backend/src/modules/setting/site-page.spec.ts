@@ -75,25 +75,25 @@ describe('brandPage (the public page as the settings make it)', () => {
   it('writes the notice dialog in the reader\'s language, open on the home page with its picture asked for at once, waiting elsewhere', () => {
     const brand = { ...BRAND, notice: { url: '/uploads/n.jpg', width: 700, height: 900 }, notice_ne: { url: '/uploads/m.jpg', width: 500, height: 600 } };
     const dialog = (html: string) => /<dialog id="notice"[\s\S]*?<\/dialog>/.exec(html)?.[0];
-    expect(dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', { home: true }))).toBe(
+    expect(dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', { route: 'home' }))).toBe(
       '<dialog id="notice" class="modal notice" aria-labelledby="notice-title" data-url="/uploads/n.jpg" data-home data-app="/src/main.tsx">' +
         '<div class="modal-head"><h2 id="notice-title" class="modal-title" data-t="notice.title">Notice</h2></div>' +
         '<picture><source type="image/webp" srcset="/brand/n-400w.webp 400w, /brand/n-640w.webp 640w, /brand/n-700w.webp 700w" sizes="(min-width: 41em) 608px, calc(100vw - 3rem)" />' +
         '<img class="notice-img" src="/uploads/n.jpg" width="700" height="900" alt="Campaign notice" fetchpriority="high" /></picture>' +
         '<form method="dialog" class="actions"><button class="btn btn-primary" autofocus data-t="notice.close">Close</button></form></dialog>',
     );
-    const ne = dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', { lang: 'ne', home: true }));
+    const ne = dialog(brandPage(TEMPLATE, brand, 'http://x', 'v', { lang: 'ne', route: 'home' }));
     expect(ne).toContain('srcset="/brand/m-400w.webp 400w, /brand/m-500w.webp 500w"');
     expect(ne).toContain('>सूचना</h2>');
     expect(ne).toContain('alt="अभियानको सूचना"');
-    expect(dialog(brandPage(TEMPLATE, { ...brand, notice_ne: null }, 'http://x', 'v', { lang: 'ne', home: true }))).toContain('data-url="/uploads/n.jpg"');
+    expect(dialog(brandPage(TEMPLATE, { ...brand, notice_ne: null }, 'http://x', 'v', { lang: 'ne', route: 'home' }))).toContain('data-url="/uploads/n.jpg"');
     // On the other pages it waits for the site to come back home: closed, its picture not asked for.
     const other = dialog(brandPage(TEMPLATE, brand, 'http://x', 'v'))!;
     expect(other).not.toContain('data-home');
     expect(other).toContain('loading="lazy"');
     expect(other).not.toContain('fetchpriority');
     // No notice, no dialog; the page's script that opens it stays (the server allows it by its hash).
-    const none = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { home: true });
+    const none = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { route: 'home' });
     expect(dialog(none)).toBeUndefined();
     expect(none).toContain("document.getElementById('notice')");
   });
@@ -105,12 +105,12 @@ describe('brandPage (the public page as the settings make it)', () => {
       '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/i18n-b2.js">',
     );
     const scripts = (html: string) => html.match(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g) ?? [];
-    const home = brandPage(built, brand, 'http://x', 'v', { home: true });
+    const home = brandPage(built, brand, 'http://x', 'v', { route: 'home' });
     expect(scripts(home)).toEqual([]);
     expect(home).toContain('data-home data-app="/assets/index-a1.js /assets/i18n-b2.js">');
     // Without a notice, or on another page, the page asks for them itself.
     const asked = ['<script type="module" crossorigin src="/assets/index-a1.js"></script>', '<link rel="modulepreload" crossorigin href="/assets/i18n-b2.js">'];
-    expect(scripts(brandPage(built, BRAND, 'http://x', 'v', { home: true }))).toEqual(asked);
+    expect(scripts(brandPage(built, BRAND, 'http://x', 'v', { route: 'home' }))).toEqual(asked);
     const other = brandPage(built, brand, 'http://x', 'v', { modules: ['/assets/Fairness-c3.js'] });
     expect(scripts(other)).toEqual([...asked, '<link rel="modulepreload" crossorigin href="/assets/Fairness-c3.js" />']);
     expect(other).not.toContain('data-app="');
@@ -126,21 +126,20 @@ describe('brandPage (the public page as the settings make it)', () => {
       '<script type="module" crossorigin src="/assets/index-a.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/i18n-b.js">\n    ' +
         '<link rel="modulepreload" crossorigin href="/assets/FairnessPage-c.js" />\n    <link rel="modulepreload" crossorigin href="/assets/draw-id-d.js" />',
     );
-    expect(brandPage(built, BRAND, 'http://x', 'v', { home: true })).not.toContain('FairnessPage');
+    expect(brandPage(built, BRAND, 'http://x', 'v', { route: 'home' })).not.toContain('FairnessPage');
   });
 
   it("leaves the hidden hero's picture to be asked for when shown on a page of its own", () => {
     const brand = { ...BRAND, hero_phone: { url: '/uploads/p.jpg', width: 900, height: 450 }, hero_desktop: { url: '/uploads/d.png', width: 1200, height: 800 } };
     const hero = (html: string) => /<img class="hero-img[^>]*>/.exec(html)?.[0];
-    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { home: true }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" fetchpriority="high" />');
-    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { full: true }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" loading="lazy" />');
+    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { route: 'home' }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" fetchpriority="high" />');
+    expect(hero(brandPage(TEMPLATE, brand, 'http://x', 'v', { route: 'winners' }))).toBe('<img class="hero-img hero-photo" src="/uploads/p.jpg" width="900" height="450" alt="" loading="lazy" />');
   });
 
   it("asks for the answers the route's page shows first in its head, and only those", () => {
-    const html = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { data: ['/videos'] });
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head.match(/<link rel="preload" as="fetch"[^>]*>/g)).toEqual(['<link rel="preload" as="fetch" crossorigin href="/api/v1/videos" />']);
-    expect(brandPage(TEMPLATE, BRAND, 'http://x', 'v')).not.toContain('as="fetch"');
+    const preloads = (html: string) => html.slice(0, html.indexOf('</head>')).match(/<link rel="preload" as="fetch"[^>]*>/g);
+    expect(preloads(brandPage(TEMPLATE, BRAND, 'http://x', 'v', { route: 'winners' }))).toEqual(['<link rel="preload" as="fetch" crossorigin href="/api/v1/videos" />']);
+    for (const route of ['home', 'fairness', 'enquiry'] as const) expect(preloads(brandPage(TEMPLATE, BRAND, 'http://x', 'v', { route }))).toBeNull();
   });
 
   it('offers a picture at the wanted widths below its own and at its own, never enlarged', () => {

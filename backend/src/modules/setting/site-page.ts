@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import sharp from 'sharp';
-import { API_BASE, inLang, isFullPage, langSwitch, Lang, matchRoute, ROUTE_DATA, ROUTE_PAGES, STATIC_TEXTS, StaticText } from '@campaign/domain';
+import { API_BASE, inLang, isFullPage, langSwitch, Lang, matchRoute, ROUTE_DATA, ROUTE_PAGES, RouteName, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
@@ -60,17 +60,20 @@ export function brandPage(
   version: string,
   page: {
     lang?: Lang;
-    /** The landing page (its notice holds the app's scripts back). */
-    home?: boolean;
-    /** A page of its own (isFullPage), which hides the landing page's hero. */
-    full?: boolean;
+    /**
+     * The page's route: on the landing page a notice holds the app's scripts back; a page of its
+     * own (isFullPage) hides the landing page's hero; the answers a route's page shows first
+     * (ROUTE_DATA) are asked for with the page.
+     */
+    route?: RouteName;
     /** The route's own code, asked for with the first script. */
     modules?: readonly string[];
-    /** The public answers the route's page shows first (ROUTE_DATA), asked for with the page. */
-    data?: readonly string[];
   } = {},
 ): string {
-  const { lang = 'en', home = false, full = false, modules = [], data = [] } = page;
+  const { lang = 'en', route, modules = [] } = page;
+  const home = route === 'home';
+  const full = !!route && isFullPage(route);
+  const data = (route && ROUTE_DATA[route]) || [];
   const e = escapeXml;
   const text = (key: StaticText) => STATIC_TEXTS[key][lang];
   const title = text('og.title').replace('{campaign}', brand.campaign_name);
@@ -246,7 +249,7 @@ export class SitePage implements OnApplicationBootstrap {
       // chunk asked for with the page shared the link with that paint (/enquiry: 1.45-1.73 s -> 1.78-2.06 s).
       const page = isFullPage(route) ? ROUTE_PAGES[route] : null;
       return textAnswer(
-        brandPage(html, brand, origin, pictureVersion(brand), { lang, home: route === 'home', full: isFullPage(route), modules: (page && chunks[page]) || [], data: ROUTE_DATA[route] }),
+        brandPage(html, brand, origin, pictureVersion(brand), { lang, route, modules: (page && chunks[page]) || [] }),
       );
     })();
     // Two languages and the routes, per address.
