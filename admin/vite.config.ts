@@ -123,7 +123,14 @@ const admin = (): UserConfig => ({
   plugins: [react(), loginAtRoot(), preloadShell()],
   // @campaign/domain is compiled from its TypeScript source, like our own files: no build
   // of the shared package first, and only what the app uses ends up in its bundle.
-  resolve: { conditions: ['@campaign/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@campaign/source', ...defaultClientConditions],
+    // react-admin's translator (node-polyglot) requires polyfills of Object.entries and of
+    // Object.hasOwn for old engines, whose own polyfill helpers put about 6 KB (gzipped) in
+    // the shell every page waits for; every browser the admin supports has both, which
+    // nolyfill's packages hand over as they are (docs/decisions.md).
+    alias: { 'object.entries': '@nolyfill/object.entries', hasown: '@nolyfill/hasown' },
+  },
   ssr: { resolve: { conditions: ['@campaign/source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
