@@ -1,10 +1,27 @@
+import { Box } from '@mui/material';
 import { type ReactNode, useDeferredValue } from 'react';
 import { ListContextProvider, List as RaList, type ListProps, Pagination, useListContext } from 'react-admin';
 
-/** The list's rows (or its page links) drawn from its context one render behind, in a transition. */
+/** Rows that are not the list's answer to its filters, page or order: faded in, not to be opened. */
+const STALE = { opacity: 0.5, pointerEvents: 'none', transition: 'opacity 0.15s 0.1s' } as const;
+
+/**
+ * The list's rows (or its page links) drawn from its context one render behind, in a
+ * transition. Until they answer the list's current filters, page and order (the new answer is
+ * on its way, and react-admin shows the previous one meanwhile, or it has arrived and is being
+ * drawn) they are marked busy and faded, and a tap cannot open a record the new filters left out.
+ */
 const Rows = ({ children }: { children: ReactNode }) => {
-  const deferred = useDeferredValue(useListContext());
-  return <ListContextProvider value={deferred}>{children}</ListContextProvider>;
+  const current = useListContext();
+  const deferred = useDeferredValue(current);
+  const stale = deferred !== current || !!current.isPlaceholderData;
+  return (
+    <ListContextProvider value={deferred}>
+      <Box aria-busy={stale} sx={stale ? STALE : undefined}>
+        {children}
+      </Box>
+    </ListContextProvider>
+  );
 };
 
 /**

@@ -151,4 +151,38 @@ describe('staff screens (browser)', () => {
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-11-17T00:00');
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2025-11-24T00:00');
   });
+  it('fades a list’s rows while its new answer is on its way, so a row the search leaves out cannot be opened', async () => {
+    const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+    await makePreregistration(t.db, { branchId: staff.branch_id, name: 'Other Customer' });
+    const wanted = await makePreregistration(t.db, { branchId: staff.branch_id, name: 'Searched Customer' });
+    const page = await context.newPage();
+    await signIn(page, t.url, 'staff@example.com');
+    await page.goto(`${t.url}/admin/preregistration`);
+    const rows = page.locator('table tbody tr');
+    const busy = page.locator('[aria-busy="true"]').filter({ has: page.locator('table') });
+    await rows.filter({ hasText: 'Other Customer' }).waitFor();
+    await busy.waitFor({ state: 'detached' });
+    // The search's answer is held back until the page has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/preregistration\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const asked = page.waitForRequest((r) => r.url().includes('/api/v1/preregistration?') && r.url().includes(wanted.phone));
+    await page.getByRole('searchbox', { name: 'Search for Phone Number and Press Enter' }).fill(wanted.phone);
+    await page.keyboard.press('Enter');
+    await asked;
+    // The previous rows stay in view, faded and busy; tapping one opens nothing.
+    await busy.waitFor();
+    expect(await rows.filter({ hasText: 'Other Customer' }).count()).toBe(1);
+    expect(await rows.first().click({ timeout: 1000 }).then(() => 'opened', () => 'not opened')).toBe('not opened');
+    expect(new URL(page.url()).pathname).toBe('/admin/preregistration');
+    release();
+    await rows.filter({ hasText: 'Other Customer' }).waitFor({ state: 'detached' });
+    await busy.waitFor({ state: 'detached' });
+    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('Searched Customer')]);
+    await rows.first().click();
+    await page.waitForURL((u) => u.pathname === `/admin/preregistration/${wanted.slug}`);
+  });
 });
