@@ -63,6 +63,22 @@ export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolea
   }
 }
 
+/**
+ * Counts every layout shift each page of `context` makes, as Lighthouse does (not those right
+ * after the user's input); `layoutShift(page)` reads the page's sum.
+ */
+export async function countLayoutShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
 /** Signs a demo user in on /login and waits for the admin. */
 export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORDS[email]) {
   await page.goto(`${baseUrl}/login`);

@@ -3,7 +3,7 @@ import { allocate, pendingPreregistration } from '../factories/campaign';
 import { pngBuffer } from '../factories/images';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
-import { newContext, step } from './journey';
+import { countLayoutShifts, layoutShift, newContext, step } from './journey';
 
 /**
  * Nothing on a public route moves while it loads (cumulative layout shift < 0.05, the
@@ -20,15 +20,7 @@ describe('public routes keep still while they load (browser)', () => {
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 4000, probability: 100 });
     browser = await launchBrowser();
     context = await newContext(browser, PHONE);
-    // Every layout shift the page makes, kept on the window (as Lighthouse counts them: not after input).
-    await context.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) w.__cls += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await countLayoutShifts(context);
   });
   afterAll(async () => {
     await context?.close();
@@ -36,7 +28,6 @@ describe('public routes keep still while they load (browser)', () => {
     await t?.close();
   });
 
-  const cls = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
   async function settle(page: Page) {
     await page.waitForLoadState('networkidle');
@@ -64,8 +55,8 @@ describe('public routes keep still while they load (browser)', () => {
         if (path === '/winner-list') await page.locator('.video-grid img').first().waitFor();
         else await page.getByText('Nearby Showroom').waitFor();
         await settle(page);
-        expect([path, await cls(page)]).toEqual([path, expect.any(Number)]);
-        expect(await cls(page)).toBeLessThan(0.05);
+        expect([path, await layoutShift(page)]).toEqual([path, expect.any(Number)]);
+        expect(await layoutShift(page)).toBeLessThan(0.05);
         // Every image has its box before it arrives.
         const unsized = await page.$$eval('img', (imgs) =>
           imgs.filter((i) => !(Number(i.getAttribute('width')) > 0 && Number(i.getAttribute('height')) > 0)).map((i) => i.src),
@@ -165,7 +156,7 @@ describe('public routes keep still while they load (browser)', () => {
       await settle(page);
       expect(before!.height).toBeGreaterThan(0);
       expect(before).toEqual(await hero.boundingBox());
-      expect(await cls(page)).toBeLessThan(0.05);
+      expect(await layoutShift(page)).toBeLessThan(0.05);
     });
     // 360 CSS px at 2x: the 800 px WebP, not the 2400 px upload.
     const phoneCrop = uploaded.body.data.hero_phone.url as string;
@@ -192,7 +183,7 @@ describe('public routes keep still while they load (browser)', () => {
         await page.goto(`${t.url}${path}`);
         await ready(page);
         await settle(page);
-        expect(await cls(page)).toBeLessThan(0.05);
+        expect(await layoutShift(page)).toBeLessThan(0.05);
       });
       await page.close();
     }
@@ -207,7 +198,7 @@ describe('public routes keep still while they load (browser)', () => {
         .getByRole('heading', { name: /रु\. ४,०००/ })
         .waitFor();
       await page.waitForTimeout(300);
-      expect(await cls(page)).toBeLessThan(0.05);
+      expect(await layoutShift(page)).toBeLessThan(0.05);
     });
     await page.close();
   });
