@@ -85,18 +85,30 @@ const preloadShell = (): Plugin => {
 };
 
 /**
- * The admin's first screen in a few files. Left to itself the bundler splits the shell and the
+ * Screens' shared code used by at least this many lazy screens goes in one file (below).
+ */
+const COMMON_SHARE_COUNT = 3;
+
+/**
+ * The admin's code in a few files. Left to itself the bundler splits the shell and the
  * dashboard into about 58 files, one per set of screens that share some code; over HTTP/1.1 a
  * phone asks six at a time, each a round trip (562 ms on Lighthouse's slow 4G), so the
  * prefetch while the user types took about 6 s, and a user whose browser fills the form
  * and who signs in at once waited 6.3-6.7 s for the dashboard's first rows. A first build
  * (kept in memory) tells which modules make the shell and the dashboard; the real build puts
  * the shell's in one file and the dashboard's in another, and leaves every lazy screen's own
- * module in its file (the router and `import()` ask for those) and the rest to the bundler.
+ * module in its file (the router and `import()` ask for those).
  * A screen opened on its own that shares code with the dashboard loads the dashboard's file
  * too; in a session it is already there, as every session starts on the dashboard.
+ * The screens after the dashboard had the same trouble: react-admin's form, record and input
+ * parts came in one small file per set of screens sharing them, so a pre-registration's form
+ * opened from the dashboard waited for 19 files (3.0 s on that link), its record for 15. The
+ * modules that at least COMMON_SHARE_COUNT lazy screens use (their static imports, beyond the
+ * shell and the dashboard) go in one 'screens' file: asked for once, by the first screen that
+ * needs it (a list too: 32 KB more the first time), then every screen is its own file and a
+ * few at most (docs/decisions.md). The rest is left to the bundler.
  */
-async function firstScreenGroups(config: UserConfig): Promise<Map<string, string>> {
+async function codeGroups(config: UserConfig): Promise<Map<string, string>> {
   const out = (await build({
     ...config,
     configFile: false,
@@ -113,6 +125,14 @@ async function firstScreenGroups(config: UserConfig): Promise<Map<string, string
   };
   put(shell, 'shell');
   put(dashboard, 'dashboard');
+  const loaded = new Set([...entryFiles(bundle), ...shell, ...dashboard]);
+  const screensUsing = new Map<string, number>();
+  for (const screen of chunks)
+    if (screen.isDynamicEntry && !loaded.has(screen.fileName))
+      for (const file of staticClosure(bundle, [screen.fileName], loaded))
+        for (const id of (bundle[file] as Rollup.OutputChunk).moduleIds)
+          if (!own.has(id)) screensUsing.set(id, (screensUsing.get(id) ?? 0) + 1);
+  for (const [id, n] of screensUsing) if (n >= COMMON_SHARE_COUNT) groups.set(id, 'screens');
   return groups;
 }
 
@@ -151,7 +171,8 @@ export default defineConfig(async ({ command }) => {
   if (command === 'build') {
     // Each module of the shell and of the dashboard goes where the first build's chunks say;
     // their static imports are in the same sets or loaded before, so nothing else is pulled in.
-    const groups = await firstScreenGroups(admin());
+    // The screens' common modules go in one file; what they import beyond it stays in its own.
+    const groups = await codeGroups(admin());
     config.build!.rolldownOptions = {
       output: { codeSplitting: { groups: [{ name: (id: string) => groups.get(id) ?? null, includeDependenciesRecursively: false }] } },
     };
