@@ -127,6 +127,7 @@ describe('the branch journey on a 360 px phone (browser)', () => {
       await context.close();
     }
   });
+
   it('at 360 x 780 the dashboard and the lists keep still while they load', async () => {
     const context = await newContext(browser, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
     await countLayoutShifts(context);

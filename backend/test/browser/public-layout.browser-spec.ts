@@ -28,7 +28,6 @@ describe('public routes keep still while they load (browser)', () => {
     await t?.close();
   });
 
-
   async function settle(page: Page) {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);

@@ -151,6 +151,7 @@ describe('staff screens (browser)', () => {
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-11-17T00:00');
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2025-11-24T00:00');
   });
+
   it('fades a list’s rows while its new answer is on its way, so a row the search leaves out cannot be opened', async () => {
     const [staff] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
     await makePreregistration(t.db, { branchId: staff.branch_id, name: 'Other Customer' });
