@@ -35,7 +35,7 @@ function firstScreen(bundle: Bundle) {
   const loaded = entryFiles(bundle);
   const shell = staticClosure(bundle, [named(SHELL_MODULE)], loaded);
   const dashboard = staticClosure(bundle, [named(DASHBOARD_MODULE)], new Set([...loaded, ...shell]));
-  return { shell, dashboard };
+  return { loaded, shell, dashboard };
 }
 
 /**
@@ -116,7 +116,7 @@ async function codeGroups(config: UserConfig): Promise<Map<string, string>> {
     build: { ...config.build, write: false },
   })) as Rollup.RollupOutput;
   const bundle: Bundle = Object.fromEntries(out.output.map((c) => [c.fileName, c]));
-  const { shell, dashboard } = firstScreen(bundle);
+  const { loaded, shell, dashboard } = firstScreen(bundle);
   const chunks = out.output.filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const own = new Set(chunks.map((c) => c.facadeModuleId));
   const groups = new Map<string, string>();
@@ -125,11 +125,12 @@ async function codeGroups(config: UserConfig): Promise<Map<string, string>> {
   };
   put(shell, 'shell');
   put(dashboard, 'dashboard');
-  const loaded = new Set([...entryFiles(bundle), ...shell, ...dashboard]);
+  // Each screen's code beyond what every session has by then: the login page, the shell, the dashboard.
+  const first = new Set([...loaded, ...shell, ...dashboard]);
   const screensUsing = new Map<string, number>();
   for (const screen of chunks)
-    if (screen.isDynamicEntry && !loaded.has(screen.fileName))
-      for (const file of staticClosure(bundle, [screen.fileName], loaded))
+    if (screen.isDynamicEntry && !first.has(screen.fileName))
+      for (const file of staticClosure(bundle, [screen.fileName], first))
         for (const id of (bundle[file] as Rollup.OutputChunk).moduleIds)
           if (!own.has(id)) screensUsing.set(id, (screensUsing.get(id) ?? 0) + 1);
   for (const [id, n] of screensUsing) if (n >= COMMON_SHARE_COUNT) groups.set(id, 'screens');

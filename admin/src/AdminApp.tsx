@@ -10,7 +10,7 @@ import {
   localStorageStore,
   NotFound,
 } from 'react-admin';
-import { screenRoute } from './components/ResourcePage';
+import { screenRoute } from './components/pageRoutes';
 import { AccessDenied } from './layout/AccessDenied';
 import { AdminArriving } from './layout/AdminArriving';
 import { Layout } from './layout/Layout';

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 /**
  * The admin's pages beyond its resources' list, record and form screens, by their address
  * under /admin (react-router's pattern), with their code's loaders: their routes (`pageRoute`
- * and `screenRoute` in components/ResourcePage.tsx) and a page opened cold (screens.ts, which
+ * and `screenRoute` in components/pageRoutes.tsx) and a page opened cold (screens.ts, which
  * asks for the page's code with the shell's) read this one table, and the compiler checks the
  * routes' addresses against it. Only loaders: no page's code is in this module.
  */

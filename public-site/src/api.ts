@@ -7,8 +7,6 @@ import { lang, t } from './i18n';
 import { API_BASE, type ImageRef, type PrizesToday, type PublicDayAnswer as DomainDayAnswer, type PublicDraw, type PublicPreregistration, type PublicSettings } from '@campaign/domain';
 import type { Province } from './cascade';
 
-export const API = API_BASE;
-
 /** The answers' shapes are the backend's (`@campaign/domain`): GET /settings, a pre-registration, GET /prizes. */
 export type Settings = PublicSettings;
 export type Enquiry = PublicPreregistration;
@@ -79,7 +77,7 @@ async function request<T>(method: string, path: string, body?: FormData | object
   }
   let res: Response;
   try {
-    res = await fetch(API + path, { method, headers, body: payload, credentials: 'same-origin' });
+    res = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, t('Could not reach the server. Please check your connection and try again.'));
   }

@@ -2,9 +2,6 @@ import { API_BASE } from '@campaign/domain';
 import { HttpError } from 'react-admin';
 import { session } from './session';
 
-/** Every call goes to /api/v1 on the same origin (the backend serves the admin too). */
-export const API_URL = API_BASE;
-
 export type FieldErrors = Record<string, string>;
 
 /**
@@ -87,7 +84,7 @@ function buildUrl(path: string, query?: ApiOptions['query']): string {
     for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') p.append(k, String(v));
     qs = p.toString();
   }
-  return `${API_URL}${path}${qs ? `?${qs}` : ''}`;
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function authorised(token: string | null): Headers {
@@ -120,7 +117,7 @@ export function readEarly(paths: readonly string[]): void {
   const token = session.token();
   if (!token) return;
   for (const path of paths) {
-    const url = `${API_URL}${path}`;
+    const url = `${API_BASE}${path}`;
     const key = readKey(url);
     if (earlyReads.has(key)) continue;
     const response = fetch(url, { headers: authorised(token) });

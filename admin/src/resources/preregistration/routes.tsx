@@ -1,4 +1,4 @@
-import { pageRoute } from '../../components/ResourcePage';
+import { pageRoute } from '../../components/pageRoutes';
 
 /** The pre-registration screens beyond list, detail, create and edit (read-registration); the draw page carries the wheel. */
 export const preregistrationRoutes = [

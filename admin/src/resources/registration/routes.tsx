@@ -1,4 +1,4 @@
-import { pageRoute, screenRoute } from '../../components/ResourcePage';
+import { pageRoute, screenRoute } from '../../components/pageRoutes';
 
 /**
  * The registration screens beyond list, detail, create and edit: the trash
