@@ -17,7 +17,8 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     // test/faults has its own run (jest.faults.config.js): child processes, a database stopped and started.
-    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'] },
+    // test/embedded has its own run too (jest.embedded.config.js): the app on the embedded database `npm start` uses.
+    { ...common, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/', '<rootDir>/test/embedded/'] },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

@@ -14,6 +14,9 @@ const suites = [
   { name: 'admin', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'admin.json')}`], cwd: 'admin', file: 'admin.json' },
   { name: 'public-site', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'public-site.json')}`], cwd: 'public-site', file: 'public-site.json' },
   { name: 'backend', cmd: ['npx', 'jest', '--json', `--outputFile=${join(out, 'backend.json')}`, ...process.argv.slice(2)], cwd: 'backend', file: 'backend.json' },
+  // The embedded database as `npm start` runs it (PGlite, one transaction at a time): every route and the
+  // scheme journey in Chromium. PGlite loads its WebAssembly with import(), which jest's VM allows with this flag.
+  { name: 'backend-embedded', cmd: ['npx', 'jest', '-c', 'jest.embedded.config.js', '--runInBand', '--json', `--outputFile=${join(out, 'backend-embedded.json')}`], cwd: 'backend', file: 'backend-embedded.json', env: { NODE_OPTIONS: '--experimental-vm-modules' } },
   // Fault tests (database stopped mid-load, SIGKILL/SIGTERM, two instances): child processes, one file at a time.
   { name: 'backend-faults', cmd: ['npx', 'jest', '-c', 'jest.faults.config.js', '--runInBand', '--json', `--outputFile=${join(out, 'backend-faults.json')}`], cwd: 'backend', file: 'backend-faults.json' },
 ];
@@ -48,7 +51,7 @@ lines.push(`types: ${4 - typeFailures.length} passed, ${typeFailures.length} fai
 
 for (const s of suites) {
   console.log(`\n=== ${s.name} ===`);
-  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: join(root, s.cwd), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: join(root, s.cwd), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...s.env } });
   const file = join(out, s.file);
   if (!existsSync(file)) {
     failed += 1;

@@ -11,7 +11,9 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RouteThrottlerGuard } from './common/rate-limit/route-throttler.guard';
 import { ConfigModule } from './config/config.module';
 import { AppConfig } from './config/configuration';
+import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './database/data-source';
+import { guardTransactions } from './database/transaction-guard';
 import { SeedModule } from './database/seeds/seed.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuditModule } from './modules/audit/audit.module';
@@ -48,7 +50,11 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
+        // The data source refuses a second connection inside a transaction (transaction-guard.ts).
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
+          dataSourceFactory: async (options) => guardTransactions(new DataSource(options!)),
+        }),
         JwtModule.register({
           global: true,
           secret: config.auth.jwtSecret,

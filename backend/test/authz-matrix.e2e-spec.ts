@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { Actor, ACTORS, AUTHZ_MATRIX, Call, Expect, Listing, MatrixContext, MatrixRow, Outcome, Side, SIDES } from './authz-matrix';
-import { ACTOR_EMAILS, binaryParser, loginToken, matrixContext, xlsxObjects } from './factories/authz';
+import { ACTOR_EMAILS, classify, loginToken, matrixContext, sendCall, xlsxObjects } from './factories/authz';
 import { CAMPAIGN_ENV, enquiryBody, nextIp } from './factories/campaign';
 import { pngBuffer } from './factories/images';
 import { changeCount, installChangeCounter } from './harness/db-changes';
@@ -82,21 +82,7 @@ describe('authorization matrix (every route x caller x branch)', () => {
     expect(appRoutes(t)).toEqual(Object.keys(AUTHZ_MATRIX).sort());
   });
 
-  const send = (call: Call, actor: Actor): Promise<Response> => {
-    const http = t.http() as unknown as Record<string, (u: string) => import('supertest').Test>;
-    let req = http[call.method.toLowerCase()](call.path).set('X-Forwarded-For', nextIp());
-    if (actor !== 'anon') req = req.set('Authorization', `Bearer ${tokens[actor]}`);
-    if (call.query) req = req.query(call.query);
-    if (call.xlsx) req = req.buffer(true).parse(binaryParser as never);
-    if (call.files) {
-      for (const [k, v] of Object.entries(call.body ?? {})) req = req.field(k, String(v));
-      for (const [field, bytes, name] of call.files) req = req.attach(field, bytes, name);
-      return req;
-    }
-    return call.body ? req.send(call.body) : req;
-  };
-
-  const classify = (status: number): Outcome | number => (status >= 200 && status < 300 ? 'ok' : status);
+  const send = (call: Call, actor: Actor): Promise<Response> => sendCall(t, call, actor === 'anon' ? undefined : tokens[actor]);
 
   /** Branch ids of what a listing answered, as seen by the leak check. */
   async function seenBranches(listing: Listing, res: Response): Promise<Array<number | null>> {

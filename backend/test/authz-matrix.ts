@@ -472,6 +472,11 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     listing: { kind: 'rows', table: 'allocation' },
     request: async (c, side) => get('/allocation', { length: -1, branch: String(c.branch[side].id) }),
   },
+  'GET /api/v1/allocation/day': {
+    expect: superAdmin,
+    branchOwned: false,
+    request: async (c) => get('/allocation/day', { date: c.make.openDay() }),
+  },
   'POST /api/v1/allocation': {
     expect: superAdmin,
     branchOwned: true,

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../../src/modules/auth/password';
-import type { Actor, MatrixContext, Side } from '../authz-matrix';
+import type { Actor, Call, MatrixContext, Outcome, Side } from '../authz-matrix';
 import type { TestApp } from '../harness/test-app';
 import { DEMO_PASSWORDS } from '../harness/test-app';
 import { addDays } from '../../src/common/time';
@@ -22,6 +22,24 @@ export const ACTOR_EMAILS: Record<Exclude<Actor, 'anon'>, string> = {
 };
 
 const slug = () => randomBytes(12).toString('base64url');
+
+/** Sends one cell's call of the authorization matrix, signed in with `token` (none: anonymous), from a fresh address. */
+export function sendCall(t: TestApp, call: Call, token?: string): Promise<Response> {
+  const http = t.http() as unknown as Record<string, (u: string) => import('supertest').Test>;
+  let req = http[call.method.toLowerCase()](call.path).set('X-Forwarded-For', nextIp());
+  if (token) req = req.set('Authorization', `Bearer ${token}`);
+  if (call.query) req = req.query(call.query);
+  if (call.xlsx) req = req.buffer(true).parse(binaryParser as never);
+  if (call.files) {
+    for (const [k, v] of Object.entries(call.body ?? {})) req = req.field(k, String(v));
+    for (const [field, bytes, name] of call.files) req = req.attach(field, bytes, name);
+    return req;
+  }
+  return call.body ? req.send(call.body) : req;
+}
+
+/** An answer as the matrix writes it: 'ok' for any 2xx, else the status. */
+export const classify = (status: number): Outcome | number => (status >= 200 && status < 300 ? 'ok' : status);
 
 /** Signs a demo user in from a fresh address (the login limit is per address). */
 export async function loginToken(t: TestApp, email: string, password = DEMO_PASSWORDS[email]): Promise<string> {

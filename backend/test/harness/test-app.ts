@@ -8,6 +8,9 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/configuration';
+import { runMigrations } from '../../src/database/data-source';
+import { startEmbeddedDatabase } from '../../src/database/embedded';
+import { SeedService } from '../../src/database/seeds/seed.service';
 import { admin, TemplateName, TEMPLATES, withDatabase } from './templates';
 
 export interface TestApp {
@@ -49,10 +52,35 @@ export async function createTestDatabase(template: TemplateName = 'demo'): Promi
   };
 }
 
-/** Boots the real AppModule against its own database. Only the outside world is replaced (via env). */
-export async function startTestApp(opts: { template?: TemplateName; listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase(opts.template ?? 'demo');
+/**
+ * The embedded database exactly as `npm start` runs it without DATABASE_URL (src/main.ts):
+ * PGlite under the data folder behind its socket server, migrated, with the demo seeded the
+ * way a first start seeds it. Dropped with the folder.
+ */
+async function startEmbedded(dataDir: string, template: TemplateName): Promise<{ url: string; seed: (app: INestApplication) => Promise<void>; drop: () => Promise<void> }> {
+  const embedded = await startEmbeddedDatabase(join(dataDir, 'pgdata'), loadConfig({ NODE_ENV: 'test' }).database.poolSize + 4);
+  await runMigrations(embedded.url);
+  return {
+    url: embedded.url,
+    seed: async (app) => {
+      const seeds = app.get(SeedService);
+      if (template === 'demo') await seeds.seedDemoIfEmpty();
+      else await seeds.ensureRoles();
+    },
+    drop: () => embedded.stop(),
+  };
+}
+
+/**
+ * Boots the real AppModule against its own database. Only the outside world is replaced (via env).
+ * `database: 'embedded'` runs it on the embedded PGlite that `npm start` uses (test/embedded).
+ */
+export async function startTestApp(
+  opts: { template?: TemplateName; listen?: boolean; env?: Record<string, string>; database?: 'server' | 'embedded' } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'campaign-data-'));
+  const embedded = opts.database === 'embedded' ? await startEmbedded(dataDir, opts.template ?? 'demo') : undefined;
+  const database = embedded ?? (await createTestDatabase(opts.template ?? 'demo'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -75,6 +103,7 @@ export async function startTestApp(opts: { template?: TemplateName; listen?: boo
   const logger: LoggerService = { log: () => undefined, warn: () => undefined, error: keep, fatal: keep };
   const app = await createApp(config, { logger });
   await app.init();
+  await embedded?.seed(app);
   let url = '';
   if (opts.listen) {
     await app.listen(0, '127.0.0.1');

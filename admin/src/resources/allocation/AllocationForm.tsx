@@ -1,10 +1,11 @@
 import { prizeLabel } from '@campaign/domain';
-import { useEffect } from 'react';
-import { maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput, useDataProvider } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { nepalToday } from '../../components/format';
 import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { allocationAmounts, DEFAULT_ALLOCATION_TYPE, needsBranch, notBefore, typeChoices } from './allocationChoices';
 
@@ -49,6 +50,64 @@ const BranchAndAmount = () => {
   );
 };
 
+interface SchemeDay {
+  /** The first day whose scheme can still change. */
+  first_open: string;
+  /** The freeze's message for the asked day, null when it can change. */
+  frozen: string | null;
+}
+
+/**
+ * The date: opens on the first day that can still change (today's scheme is always committed,
+ * at 22:00 the evening before), and says beside the field, before Save, why a chosen day
+ * cannot change (the server's freeze message, the one the Save would answer).
+ */
+const SchemeDate = ({ today }: { today: string }) => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const date: string | undefined = useWatch({ name: 'date' });
+  const { setValue, getFieldState } = useFormContext();
+  const [firstOpen, setFirstOpen] = useState<string>();
+  const [closed, setClosed] = useState<{ date: string; message: string } | null>(null);
+  useEffect(() => {
+    let alive = true;
+    dataProvider.getObject<SchemeDay>('/allocation/day').then(
+      (d) => {
+        if (!alive) return;
+        setFirstOpen(d.first_open);
+        if (!getFieldState('date').isDirty) setValue('date', d.first_open);
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dataProvider, getFieldState, setValue]);
+  useEffect(() => {
+    if (!date) return;
+    let alive = true;
+    dataProvider.getObject<SchemeDay>(`/allocation/day?date=${encodeURIComponent(date)}`).then(
+      (d) => alive && setClosed(d.frozen ? { date, message: d.frozen } : null),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dataProvider, date]);
+  const message = closed && closed.date === date ? closed.message : null;
+  return (
+    <TextInput
+      source="date"
+      label="Date"
+      type="date"
+      validate={[required(), notBefore(today)]}
+      helperText={message ?? false}
+      slotProps={{ htmlInput: { min: firstOpen ?? today }, inputLabel: { shrink: true } }}
+      sx={message ? { '& .MuiFormHelperText-root': { color: 'error.main' } } : undefined}
+      fullWidth
+    />
+  );
+};
+
 /** The allocation form (SPEC section 2 "Scheme allocations"): type, branch, date, count, amount, probability. */
 export const AllocationForm = () => {
   const today = nepalToday();
@@ -62,14 +121,7 @@ export const AllocationForm = () => {
     >
       <SelectInput source="type" label="Type" choices={typeChoices(settings.options.allocation_types)} validate={required()} fullWidth />
       <BranchAndAmount />
-      <TextInput
-        source="date"
-        label="Date"
-        type="date"
-        validate={[required(), notBefore(today)]}
-        slotProps={{ htmlInput: { min: today }, inputLabel: { shrink: true } }}
-        fullWidth
-      />
+      <SchemeDate today={today} />
       <NumberInput
         source="count"
         label="Count"

@@ -6,8 +6,13 @@ export function pgErrorCode(e: unknown): string | undefined {
   return (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
 }
 
-/** A row still referenced by another (ON DELETE RESTRICT / NO ACTION). */
-export const isForeignKeyViolation = (e: unknown) => pgErrorCode(e) === '23503';
+/**
+ * A row still referenced by another. PostgreSQL answers 23503 (foreign_key_violation) for
+ * ON DELETE NO ACTION and RESTRICT; the embedded PGlite answers a RESTRICT key with 23001
+ * (restrict_violation, "violates RESTRICT setting of foreign key constraint"). Both are the
+ * same refusal, so both map to the module's 409 on either database.
+ */
+export const isForeignKeyViolation = (e: unknown) => ['23503', '23001'].includes(pgErrorCode(e) ?? '');
 
 /** A unique index refused the write (two requests racing past the same check). */
 export const isUniqueViolation = (e: unknown) => pgErrorCode(e) === '23505';

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, RequirePermissions, StaffGet, StaffPost } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { AllocationQuery } from './dto/allocation-query.dto';
+import { AllocationDayQuery, AllocationQuery } from './dto/allocation-query.dto';
 import { AllocationService } from './allocation.service';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
 
@@ -15,6 +15,11 @@ export class AllocationController {
   @StaffGet('', 'Prize scheme table (paging protocol); filters type, branch, date', Permission.ManageAllocation)
   table(@CurrentUser() actor: AuthUser, @Query() query: AllocationQuery) {
     return this.allocations.table(actor, query);
+  }
+
+  @StaffGet('day', 'The scheme form\'s date: the first day that can still change, and why a chosen day cannot', Permission.ManageAllocation)
+  async day(@Query() query: AllocationDayQuery) {
+    return { data: await this.allocations.day(query.date) };
   }
 
   @StaffPost('', 'Create an allocation (a stock of prizes for one Nepal day)', Permission.ManageAllocation)

@@ -199,6 +199,22 @@ export class AllocationService implements OnModuleInit {
     return found;
   }
 
+  /**
+   * What the scheme form needs before Save: the first day that can still change (its date's
+   * default) and, for a chosen day, the freeze's own message when it cannot (null when it can).
+   */
+  async day(date?: string): Promise<{ first_open: string; date: string | null; frozen: string | null }> {
+    const first_open = await this.freeze.firstOpenDay();
+    if (!date) return { first_open, date: null, frozen: null };
+    return { first_open, date, frozen: await this.closedDay(date) };
+  }
+
+  /** Why a day's scheme cannot change (past, or committed), or null when it can: the create's and the form's one rule. */
+  private async closedDay(date: string): Promise<string | null> {
+    const today = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
+    return date < today ? `The date must be today (${today}) or later.` : this.freeze.frozenSince(date);
+  }
+
   async create(actor: AuthUser, dto: CreateAllocationDto): Promise<AllocationView> {
     const type = dto.type ?? 'preregistration_public';
     const errors: FieldErrors = {};
@@ -211,12 +227,10 @@ export class AllocationService implements OnModuleInit {
     } else if (actor.branch_id !== null) {
       errors.type = ['A branch user can only create branch allocations.'];
     }
-    const today = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
     if (!isCalendarDate(dto.date)) errors.date = ['The date must be a date (YYYY-MM-DD).'];
-    else if (dto.date < today) errors.date = [`The date must be today (${today}) or later.`];
     else {
-      const frozen = await this.freeze.frozenSince(dto.date);
-      if (frozen) errors.date = [frozen];
+      const closed = await this.closedDay(dto.date);
+      if (closed) errors.date = [closed];
     }
     const amounts: readonly number[] = type === 'registration_branch' ? PRIZES : PRE_PRIZES;
     if (!amounts.includes(dto.amount)) errors.amount = [`The amount must be one of ${amounts.join(', ')}.`];

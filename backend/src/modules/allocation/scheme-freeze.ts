@@ -20,7 +20,7 @@ export class SchemeFreeze {
    * commitments, tells: see FairnessService). A written commitment freezes its day even if the
    * commitment time was later moved past now: what was committed is what is drawn.
    */
-  private committed: (day: string) => Promise<boolean> = async () => false;
+  private committed: (day: string, em?: EntityManager) => Promise<boolean> = async () => false;
 
   constructor(
     private readonly clock: Clock,
@@ -32,7 +32,8 @@ export class SchemeFreeze {
     return this.config.get('app').campaignTz;
   }
 
-  isCommitted(check: (day: string) => Promise<boolean>) {
+  /** `em`, when given, is the caller's transaction: the check reads through it, never a connection of its own. */
+  isCommitted(check: (day: string, em?: EntityManager) => Promise<boolean>) {
     this.committed = check;
   }
 
@@ -50,11 +51,11 @@ export class SchemeFreeze {
     return localToUtc(addDays(day, -1), cutoff, this.tz);
   }
 
-  /** null while the day's scheme may change; otherwise the message that says why not. */
-  async frozenSince(day: string): Promise<string | null> {
+  /** null while the day's scheme may change; otherwise the message that says why not. Inside a transaction, pass its manager. */
+  async frozenSince(day: string, em?: EntityManager): Promise<string | null> {
     const cutoff = await this.cutoff();
     if (this.clock.now() < this.cutoffInstant(day, cutoff)) {
-      return (await this.committed(day)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
+      return (await this.committed(day, em)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
     }
     return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
   }
@@ -68,7 +69,7 @@ export class SchemeFreeze {
   async whileOpen<T>(dataSource: DataSource, day: string, change: (em: EntityManager) => Promise<T>): Promise<T> {
     return dataSource.transaction(async (em) => {
       await this.lock(em, day);
-      const frozen = await this.frozenSince(day);
+      const frozen = await this.frozenSince(day, em);
       if (frozen) throw new UnprocessableError({ date: [frozen] });
       return change(em);
     });
@@ -84,6 +85,11 @@ export class SchemeFreeze {
     const today = campaignDay(this.clock.now(), this.tz);
     const tomorrow = addDays(today, 1);
     return this.clock.now() >= (await this.frozenAt(tomorrow)) || (await this.committed(tomorrow)) ? tomorrow : today;
+  }
+
+  /** The first day whose scheme may still change: the day after the last frozen one. */
+  async firstOpenDay(): Promise<string> {
+    return addDays(await this.lastFrozenDay(), 1);
   }
 
   /** The days that are frozen and may need their commitment made now: today, and tomorrow after tonight's cutoff. */

@@ -57,7 +57,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   ) {}
 
   onModuleInit() {
-    this.freeze.isCommitted(async (day) => !!(await this.read(this.dataSource, day)));
+    this.freeze.isCommitted(async (day, em) => !!(await this.read(em ?? this.dataSource, day)));
   }
 
   onApplicationBootstrap() {

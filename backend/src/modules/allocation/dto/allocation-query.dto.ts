@@ -21,3 +21,10 @@ export class AllocationQuery extends TableQuery {
   @WholeNumberFilter('The amount must be a whole number of rupees.')
   amount?: number;
 }
+
+/** GET /allocation/day: the day the scheme form asks about (none: just the first open day). */
+export class AllocationDayQuery {
+  @ApiPropertyOptional({ description: 'The day, YYYY-MM-DD' })
+  @QueryFilter('The date must be a date (YYYY-MM-DD).', (v) => (typeof v === 'string' ? v.trim() : v), (v) => typeof v === 'string' && isCalendarDate(v))
+  date?: string;
+}
