@@ -11,6 +11,12 @@ describe('canAccessWith: reports and the audit trail', () => {
     expect(canAccessWith(['read-registration', 'update-registration'], 'list', 'referrer', branchUser)).toBe(true);
   });
 
+  it('lets head office with update-registration add a source to the referrer report, nobody else', () => {
+    expect(canAccessWith(['read-registration', 'update-registration'], 'create', 'referrer', headOffice)).toBe(true);
+    expect(canAccessWith(['read-registration', 'update-registration'], 'create', 'referrer', branchUser)).toBe(false);
+    expect(canAccessWith(['read-registration'], 'create', 'referrer', headOffice)).toBe(false);
+  });
+
   it('shows the audit trail to head office with read-user only', () => {
     expect(canAccessWith(['read-user'], 'list', 'audit', headOffice)).toBe(true);
     expect(canAccessWith(['read-user'], 'list', 'audit', branchUser)).toBe(false);

@@ -67,7 +67,7 @@ export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
   'test-ride': { list: null, show: null, export: null, delete: null },
   sms: { list: Permission.SendSms, create: Permission.SendSms },
   analytics: { list: Permission.SendSms },
-  referrer: { list: Permission.ReadRegistration, edit: Permission.UpdateRegistration },
+  referrer: { list: Permission.ReadRegistration, edit: Permission.UpdateRegistration, create: Permission.UpdateRegistration },
   audit: { list: Permission.ReadUser },
   settings: { list: null, edit: Permission.UpdateSettings },
   profile: { list: null, edit: null },
@@ -82,9 +82,9 @@ const BRANCH_ONLY: Record<string, readonly string[]> = { preregistration: ['crea
 
 /**
  * Head office's (isAdmin, no branch), on top of the permission; the server checks both: the
- * audit trail, and renaming referrers (shared by every branch: branch users read them).
+ * audit trail, and adding or renaming referrers (shared by every branch: branch users read them).
  */
-const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'], referrer: ['edit'] };
+const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'], referrer: ['edit', 'create'] };
 
 /**
  * May a user holding `permissions` do `action` on `resource`? Unknown resources and

@@ -9,9 +9,10 @@ import { API_BASE } from '@campaign/domain';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
-import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff } from './common/http/request-budget';
+import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff, utf8Bodies } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
 import { sendText, servePublicAnswers } from './common/http/cached-json';
+import { UserRequestGate, UserRequestsInterceptor } from './common/http/user-requests';
 import { precompressedSuffix } from './common/http/precompressed';
 import { inlineScriptHashes, securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation';
@@ -66,6 +67,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   // An anonymous body has a far lower size cap than a staff one (the token's signature picks).
   const jwt = app.get(JwtService);
   const isStaff = signedByStaff((token) => jwt.verify(token));
+  // JSON and form bodies are UTF-8: any other charset is refused 415 before a byte is read (the budget counts bytes).
+  app.use(utf8Bodies);
   app.use(anonymousBody(isStaff));
   for (const parser of bodyParsers(isStaff)) app.use(parser);
   app.use(budgetErrors);
@@ -75,7 +78,9 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
-  app.useGlobalInterceptors(new BodylessRouteInterceptor(), new PublicLanguageInterceptor());
+  // A signed-in user's requests run at most N at a time, the next ones in turn (common/http/user-requests.ts).
+  const userRequests = new UserRequestGate(config.userRequests.inFlight, config.userRequests.queued);
+  app.useGlobalInterceptors(new UserRequestsInterceptor(userRequests), new BodylessRouteInterceptor(), new PublicLanguageInterceptor());
 
   if (config.app.apiDocs) mountApiDocs(app);
 
@@ -96,9 +101,6 @@ function mountApiDocs(app: INestApplication) {
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
 }
 
-/** A Host header that can only be a host name or address (with a port): anything else is not used in a link. */
-const HOST_RE = /^([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}(:\d{1,5})?$|^\[[0-9a-f:.]{2,45}\](:\d{1,5})?$/i;
-
 /** Uploads, the built admin (at /admin and /login) and the public site (every other path), its page made by SitePage. */
 function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePage) {
   const root = config.app.staticRoot;
@@ -107,11 +109,10 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
   http.use('/uploads', express.static(uploads, { maxAge: '7d', immutable: true, fallthrough: false, dotfiles: 'deny' }));
   // Built files go out as their precompressed twin (.br/.gz, scripts/precompress.mjs) when the client takes one.
   const branded = (req: Request, res: Response, next: NextFunction, index: string) => {
-    const host = req.get('host') ?? '';
-    const origin = sitePage.origin(HOST_RE.test(host) ? `${req.protocol}://${host.toLowerCase()}` : config.app.publicUrl);
+    // One page per language and route, made for the site's one address (PUBLIC_URL): the Host header is never read.
     const lang = publicLang(req);
     res.append('Vary', 'Cookie, Accept-Language');
-    sitePage.page(index, origin, lang, req.path).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
+    sitePage.page(index, lang, req.path).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
   };
   const spa = (dir: string, prefix: string, page?: typeof branded) => {
     const index = join(dir, 'index.html');

@@ -52,7 +52,10 @@ export class AppModule {
         LoggingModule.forRoot(config),
         // The data source refuses a second connection inside a transaction (transaction-guard.ts).
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config.database.url!, config.database.poolSize), autoLoadEntities: true }),
+          useFactory: () => ({
+            ...dataSourceOptions(config.database.url!, config.database.poolSize, config.database.statementTimeoutMs),
+            autoLoadEntities: true,
+          }),
           dataSourceFactory: async (options) => guardTransactions(new DataSource(options!)),
         }),
         JwtModule.register({

@@ -361,6 +361,12 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
     listing: { kind: 'referrers' },
     request: async () => get('/referrer', { length: -1 }),
   },
+  'POST /api/v1/referrer': {
+    // Referrers are shared by every branch: head office adds them.
+    expect: row(401, 403, 403, 403, 'ok', 'ok'),
+    branchOwned: false,
+    request: async (c) => post('/referrer', { title: 'Matrix source', utm_source: `matrix-${c.make.uniqueDigits(10)}` }),
+  },
   'POST /api/v1/referrer/:id': {
     // Referrers are shared by every branch: head office renames them.
     expect: row(401, 403, 403, 403, 'ok', 'ok'),

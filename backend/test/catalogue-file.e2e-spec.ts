@@ -88,7 +88,7 @@ describe('files (/api/v1/upload, /api/v1/file)', () => {
   });
 
   it('refuses a decompression bomb (a valid 30000x30000 PNG) from its header', async () => {
-    await expectRefused([['bomb.png', pngBomb()]], 422, { 'files.0': ['The image is too large: at most 40 megapixels.'] });
+    await expectRefused([['bomb.png', pngBomb()]], 422, { 'files.0': ['The image is too large: at most 50 megapixels.'] });
   });
 
   it('refuses a file over 5 MB with 413', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ReferrerService } from '../src/modules/referrer/referrer.service';
-import { enquiryBody, nextIp, CAMPAIGN_ENV } from './factories/campaign';
+import { codeOf, enquiryBody, nextIp, CAMPAIGN_ENV } from './factories/campaign';
 import { makePreregistration, uniqueDigits } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -48,26 +48,55 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
 
   const referrerId = async (source: string): Promise<number> =>
     (await t.db.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]))[0]?.id;
+  /** Head office adds a source to the report (its title is the source, as a seen source's used to be). */
+  const addSource = async (source: string): Promise<number> => {
+    const res = await t.http().post('/api/v1/referrer').set('Authorization', admin).send({ title: source, utm_source: source });
+    expect(res.status).toBe(200);
+    return res.body.data.id;
+  };
   const report = (auth: string, query: Record<string, unknown>) => t.http().get('/api/v1/referrer').query(query).set('Authorization', auth);
   const counts = (res: { body: { data: Array<{ title: string; referrals_count: number; test_rides_count: number }> } }) =>
     Object.fromEntries(res.body.data.map((r) => [r.title, [r.referrals_count, r.test_rides_count]]));
 
-  it('makes a referrer the first time a utm_source is seen, and reuses it however the value is cased or padded', async () => {
-    await ride('Newsletter', new Date().toISOString());
-    const id = await referrerId('newsletter');
-    expect(id).toEqual(expect.any(Number));
-    expect((await t.db.query(`SELECT title FROM referrer WHERE id = $1`, [id]))[0].title).toBe('newsletter');
+  it('counts a source the report does not know under "other", keeping it on the record; a source head office adds has its row, however cased or padded', async () => {
+    const other = await referrerId('other');
+    const unknown = await ride('Newsletter', new Date().toISOString());
+    expect(await referrerId('newsletter')).toBeUndefined();
+    expect((await t.db.query(`SELECT utm_source, referrer_id FROM test_ride WHERE slug = $1`, [unknown]))[0]).toEqual({ utm_source: 'newsletter', referrer_id: other });
+
+    const added = await t.http().post('/api/v1/referrer').set('Authorization', admin).send({ title: ' newsletter ', utm_source: ' NewsLetter ' });
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({
+      data: { id: expect.any(Number), title: 'newsletter', utm_source: 'newsletter', created_at: expect.any(String) },
+      message: 'Referrer created successfully.',
+    });
+    const id = added.body.data.id;
     await ride('  NEWSLETTER ', new Date().toISOString());
     expect((await t.db.query(`SELECT count(*)::int AS n FROM referrer WHERE utm_source = 'newsletter'`))[0].n).toBe(1);
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM test_ride WHERE referrer_id = $1`, [id]))[0].n).toBe(2);
+    // From then on: the visit before it stays under "other", where its value is listed.
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM test_ride WHERE referrer_id = $1`, [id]))[0].n).toBe(1);
+
+    // A source is added once, never as a share link, and only by head office.
+    const again = await t.http().post('/api/v1/referrer').set('Authorization', admin).send({ title: 'Again', utm_source: 'newsletter' });
+    expect([again.status, again.body.errors]).toEqual([422, { utm_source: ['This source is already in the referrer report.'] }]);
+    const share = await t.http().post('/api/v1/referrer').set('Authorization', admin).send({ title: 'Mine', utm_source: 'ref-0123456789abcdef' });
+    expect(share.status).toBe(422);
+    expect(share.body.errors.utm_source).toEqual(["A source of 'ref-' and 16 letters or digits is a customer's share link: please choose another."]);
+    const bad = await t.http().post('/api/v1/referrer').set('Authorization', admin).send({ title: 'Bad', utm_source: 'face book' });
+    expect([bad.status, bad.body.errors.utm_source]).toEqual([422, ['The utm source may only contain letters, digits, dots, underscores and hyphens (at most 100 characters).']]);
+    expect((await t.http().post('/api/v1/referrer').set('Authorization', staffA).send({ title: 'Ours', utm_source: 'ours' })).status).toBe(403);
+    expect(await referrerId('ours')).toBeUndefined();
   });
 
-  it('exposes ensure(em, utmSource, phone) for other domains: the id, or null for what is not a source', async () => {
+  it('exposes ensure(em, utmSource, phone) for other domains: the known id, "other" for an unknown source, null for what is not a source', async () => {
     const referrers = t.app.get(ReferrerService);
     const ds = t.app.get(DataSource);
-    const id = await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null));
-    expect(id).toBe(await referrerId('enquiry.form-2082'));
-    expect(await ds.transaction((em) => referrers.ensure(em, 'enquiry.form-2082', null))).toBe(id);
+    const other = await referrerId('other');
+    expect(await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null))).toBe(other);
+    expect(await referrerId('enquiry.form-2082')).toBeUndefined();
+    const id = await addSource('enquiry.form-2082');
+    expect(await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null))).toBe(id);
+    expect(await ds.transaction((em) => referrers.ensure(em, 'facebook', null))).toBe(await referrerId('facebook'));
     for (const bad of ['', '  ', 'has space', 'x'.repeat(101), null, undefined, 7]) {
       expect(await ds.transaction((em) => referrers.ensure(em, bad, null))).toBeNull();
     }
@@ -89,6 +118,14 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
       expect(made.status).toBe(200);
       // Before their own draw, the friend has no link of their own to share.
       expect(made.body.data.share_code).toBeNull();
+      // Unverified, the friend is no one yet: they count once their phone is verified.
+      expect((await t.http().get(`/api/v1/preregistration/${sharer.slug}`).set('Authorization', admin)).body.data.friends).toEqual({ preregistrations: 0, test_rides: 0, purchases: 0 });
+      const verified = await t
+        .http()
+        .post(`/api/v1/enquiry/${made.body.data.slug}/verify`)
+        .set('X-Forwarded-For', nextIp())
+        .send({ code: await codeOf(t.db, made.body.data.slug) });
+      expect(verified.status).toBe(200);
       // Another friend books a test ride at another branch; the sharer books one through their own link.
       await ride(link, new Date().toISOString(), branchB);
       await ride(link.toUpperCase(), new Date().toISOString(), branchA, sharer.phone);
@@ -119,6 +156,9 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
 
     beforeAll(async () => {
       await t.db.query(`DELETE FROM rate_limit`);
+      // Sources the report knows (head office added them); an unknown one would count under "other".
+      await addSource('fb');
+      await addSource('searchads');
       // Nepal's 21 November 2025 runs from 2025-11-20T18:15Z to 2025-11-21T18:15Z.
       await ride('fb', '2025-11-21T18:14:00Z'); // Nepal 21 Nov, 23:59
       await ride('fb', '2025-11-21T18:16:00Z'); // Nepal 22 Nov, 00:01
@@ -144,7 +184,7 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
         searchads: [0, 2],
       });
       // Open on both sides: everything not deleted.
-      expect(counts(await report(admin, { length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2], newsletter: [0, 2] });
+      expect(counts(await report(admin, { length: -1 }))).toMatchObject({ fb: [0, 3], searchads: [0, 2], newsletter: [0, 1] });
     });
 
     it('counts purchases referred by each referrer within the dates, leaving deleted ones out', async () => {

@@ -57,6 +57,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'GET /api/v1/test-ride/:slug': 'login',
   'DELETE /api/v1/test-ride/:slug': 'login',
   'GET /api/v1/referrer': [P.ReadRegistration],
+  'POST /api/v1/referrer': [P.UpdateRegistration],
   'POST /api/v1/referrer/:id': [P.UpdateRegistration],
   // Campaign: pre-registrations (staff), the public enquiry, the prize scheme.
   'GET /api/v1/preregistration': [P.ReadRegistration],
@@ -75,6 +76,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'POST /api/v1/enquiry/return': 'public',
   'POST /api/v1/enquiry/return/verify': 'public',
   'GET /api/v1/allocation': [P.ManageAllocation],
+  'GET /api/v1/allocation/day': [P.ManageAllocation],
   'POST /api/v1/allocation': [P.ManageAllocation],
   'DELETE /api/v1/allocation/:id': [P.ManageAllocation],
   // Sales: purchase registrations, their coupon code, the dashboard stats.

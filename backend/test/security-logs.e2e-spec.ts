@@ -107,6 +107,15 @@ describe('codes never reach the log', () => {
     expect((await call('POST', `/registration/${sale.body.data.slug}/verify`, { code: k2 === '000000' ? '111111' : '000000' }, staff)).status).toBe(422);
     expect((await call('POST', `/registration/${sale.body.data.slug}/verify`, { code: k2 }, staff)).status).toBe(200);
 
+    // A sign-in code: strangers spend the account's budget for untrusted browsers, then a fresh browser signs in with the password and the code sent by SMS.
+    const managerPhone = (await db.query(`SELECT phone FROM "user" WHERE email = 'manager@example.com'`))[0].phone as string;
+    for (let i = 0; i < 10; i++) expect((await call('POST', '/auth/login', { email: 'manager@example.com', password: `wrong-${i}` })).status).toBe(401);
+    expect((await call('POST', '/auth/login', { email: 'manager@example.com', password: 'Manager@2082' })).status).toBe(401);
+    const signinText = (await fake.waitFor((r) => String((r.body as Record<string, string>).to).includes(managerPhone) && /sign-in code/.test(String((r.body as Record<string, string>).text))))[0];
+    const signinCode = /\b(\d{6})\b/.exec(String((signinText.body as Record<string, string>).text))![1];
+    codes.push(signinCode);
+    expect((await call('POST', '/auth/login', { email: 'manager@example.com', password: 'Manager@2082', code: signinCode })).status).toBe(200);
+
     // Let the worker hand everything to the gateway (and fail the failing phone's), then stop the app.
     // Waited for at the gateway itself: a row leaves the queue before its request arrives (a loaded machine shows the gap).
     const texts = () => fake.requestsTo('POST /v2/sms/').map((r) => String((r.body as Record<string, string>).text));
@@ -121,6 +130,6 @@ describe('codes never reach the log', () => {
     expect(lines.some((l) => /SMS #\d+ \(otp\) to 98\*{6}\d{2}|SMS #\d+ \(otp\) to 9\d\*{6}\d{2}/.test(l))).toBe(true); // the gateway failure was logged, masked
     const found = codes.flatMap((c) => lines.filter((l) => new RegExp(`(?<!\\d)${c}(?!\\d)`).test(l)).map((l) => `${c}: ${l.slice(0, 200)}`));
     expect(found).toEqual([]);
-    console.log(`logs: ${lines.length} log lines at LOG_LEVEL=info searched for ${codes.length} codes (${new Set(codes).size} distinct OTP and coupon codes sent by SMS): ${found.length} found`);
+    console.log(`logs: ${lines.length} log lines at LOG_LEVEL=info searched for ${codes.length} codes (${new Set(codes).size} distinct OTP, coupon and sign-in codes sent by SMS): ${found.length} found`);
   });
 });

@@ -145,21 +145,36 @@ describe('sessions and tokens (JwtStrategy)', () => {
 });
 
 /**
- * Per-account protection: failures against one account slow it whatever address they come
- * from (10 free an hour, then 30 s doubling up to 5 minutes), so a stranger cannot lock a
- * real user out for long; the per-address lockout (5 in 15 minutes) stays.
+ * The per-account delay is now only the fallback of the sign-in's second step (docs/security.md,
+ * "Sign-in without lockout"; test/security-signin.e2e-spec.ts covers the SMS step): for an
+ * account with no phone on file when no captcha is configured (the demo office account, its phone cleared), the
+ * account's budget for untrusted browsers (10 failures an hour, from any address) is followed
+ * by a delay, 30 s doubling up to 5 minutes, that refuses untrusted browsers only. A browser
+ * that signed in to the account before (its device cookie) is never delayed by it.
  */
-describe('login: per-account delay', () => {
+describe('login: per-account delay (the fallback: no phone on file, no captcha)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { TRUST_PROXY: '1' } });
+    // No phone on file (the demo accounts have one), and no captcha configured here.
+    await t.db.query(`UPDATE "user" SET phone = NULL WHERE email = 'office@example.com'`);
   });
   afterAll(() => t.close());
 
-  const login = (password: string, ip: string) =>
-    t.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip).send({ email: 'office@example.com', password });
+  const login = (password: string, ip: string, cookie?: string) => {
+    const req = t.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip);
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ email: 'office@example.com', password });
+  };
+  const deviceCookie = (res: { headers: Record<string, unknown> }) =>
+    ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('signin_device_'));
 
-  it('30 wrong passwords from 6 addresses, then the right one from a 7th is still delayed; it signs in once the delay has passed', async () => {
+  it('30 wrong passwords from 6 addresses, then the right one from a 7th is still delayed, but not from the browser that signed in before; it signs in once the delay has passed', async () => {
+    const earlier = await login('Office@2082', '10.50.0.100');
+    expect(earlier.status).toBe(200);
+    const trusted = deviceCookie(earlier);
+    expect(trusted).toBeDefined();
+
     const answers: number[] = [];
     for (let a = 1; a <= 6; a++) for (let i = 0; i < 5; i++) answers.push((await login(`wrong-${a}-${i}`, `10.50.0.${a}`)).status);
     // 10 passwords compared (each 401), then the account waits: the other 20 are refused unread.
@@ -173,14 +188,20 @@ describe('login: per-account delay', () => {
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(30);
 
+    // The browser that signed in before: at the first try, from wherever it is now.
+    const owner = await login('Office@2082', '10.50.0.9', trusted);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.email).toBe('office@example.com');
+
     // The delay passes (its row expires): the real user signs in from a fresh address.
-    await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = 'login-delay:office@example.com'`);
+    await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = 'signin-delay:office@example.com'`);
     expect((await login('Office@2082', '10.50.0.8')).status).toBe(200);
   });
 
   it('grows with each failure past the free ones, and stops growing at 5 minutes', async () => {
-    const expire = () => t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = 'login-delay:office@example.com'`);
-    // The success above cleared the count: nine failures are free (each answered, no delay).
+    const expire = () => t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = 'signin-delay:office@example.com'`);
+    // A new hour: the budget's count starts again (a success does not clear it).
+    await t.db.query(`DELETE FROM rate_limit WHERE key IN ('signin-untrusted:office@example.com', 'signin-delay:office@example.com')`);
     for (let i = 1; i <= 9; i++) expect((await login(`guess-${i}`, `10.51.0.${i}`)).status).toBe(401);
     const waits: number[] = [];
     for (let i = 10; i <= 16; i++) {
@@ -196,7 +217,7 @@ describe('login: per-account delay', () => {
 
 /** What a production start serves: no API docs unless asked for, and a captcha switched off on purpose said on the dashboard. */
 describe('production: API docs and CAPTCHA=off', () => {
-  const production = { NODE_ENV: 'production', SMS_PROVIDER: 'sparrow', SMS_WORKER: 'false', CAPTCHA: 'off' };
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://campaign.example.com', SMS_PROVIDER: 'sparrow', SMS_WORKER: 'false', CAPTCHA: 'off' };
 
   it('serves no /api/docs, and tells the Super Admin (only) on the dashboard that the forms have no captcha', async () => {
     // Keys set too: CAPTCHA=off means off.

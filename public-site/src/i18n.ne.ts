@@ -147,7 +147,7 @@ export const NE = {
   'Your draw id: {id}.': 'तपाईंको चिठ्ठा नम्बर: {id}।',
   'Check that your prize was drawn fairly': 'तपाईंको पुरस्कार निष्पक्ष रूपमा निकालिएको जाँच्नुहोस्',
   'Share with friends': 'साथीहरूसँग सेयर गर्नुहोस्',
-  'Friends who register through your link are counted for you.': 'तपाईंको लिङ्कबाट दर्ता हुने साथीहरू तपाईंको नाममा गनिन्छन्।',
+  'Friends who register through your link and verify their phone are counted for you.': 'तपाईंको लिङ्कबाट दर्ता गरी आफ्नो फोन प्रमाणित गर्ने साथीहरू तपाईंको नाममा गनिन्छन्।',
   'Your link': 'तपाईंको लिङ्क',
   Copied: 'कपी भयो',
   'Copy link': 'लिङ्क कपी गर्नुहोस्',

@@ -1,6 +1,7 @@
 import { CSSProperties, FormEvent, useEffect, useState } from 'react';
 import { BRAND } from '../brand';
-import { authProvider, hasStoredSession, INVALID_CREDENTIALS } from '../providers/authProvider';
+import { authProvider, hasStoredSession, INVALID_CREDENTIALS, StepUpError } from '../providers/authProvider';
+import { LoginCaptcha } from './LoginCaptcha';
 import { originFrom } from './origin';
 import './LoginPage.css';
 
@@ -26,7 +27,9 @@ const Eye = ({ crossed }: { crossed: boolean }) => (
 /**
  * The login page at /login (SPEC section 2): Email, Password with show/hide, Remember Me,
  * Login; a loader while signing in; 'Invalid Credentials' on failure. A signed-in user
- * goes straight back to where they came from, or to /admin.
+ * goes straight back to where they came from, or to /admin. When the server asks this browser
+ * for a second step (many failed sign-ins to the account, and this browser has not signed in
+ * to it before), the page adds the field it asks for: the code sent by SMS, or the captcha.
  * It does not use the router, MUI or react-admin: the first page a phone loads carries only
  * React and this form (docs/decisions.md, "The admin's first load on a slow link"). `state`
  * is the navigation's state (where the user came from) and `go` moves to an admin page.
@@ -38,7 +41,13 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
   const [showPassword, setShowPassword] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string; code?: string }>({});
+  // The second step the server asked for, and what it said.
+  const [step, setStep] = useState<'sms' | 'captcha' | null>(null);
+  const [stepNotice, setStepNotice] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [captcha, setCaptcha] = useState('');
+  const [captchaTries, setCaptchaTries] = useState(0);
   const origin = originFrom(state);
   const notice = (state as { message?: unknown } | null)?.message;
   const signedIn = hasStoredSession() && !loading;
@@ -59,15 +68,28 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
     setLoading(true);
     setError(null);
     try {
-      await authProvider.login({ email, password, remember_me: rememberMe });
+      await authProvider.login({
+        email,
+        password,
+        remember_me: rememberMe,
+        ...(step === 'sms' && code.trim() ? { code: code.trim() } : {}),
+        ...(step === 'captcha' ? { captcha } : {}),
+      });
       go(origin);
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : INVALID_CREDENTIALS);
+      if (err instanceof StepUpError) {
+        // The first ask is news (shown as such); a later one, or a wrong password, says the try failed.
+        if (step === err.step || err.message === INVALID_CREDENTIALS) setError(err.message);
+        else setStepNotice(err.message);
+        setStep(err.step);
+        setCode('');
+        if (err.step === 'captcha') setCaptchaTries((n) => n + 1);
+      } else setError(err instanceof Error && err.message ? err.message : INVALID_CREDENTIALS);
       setLoading(false);
     }
   };
 
-  const field = (name: 'email' | 'password') => ({
+  const field = (name: 'email' | 'password' | 'code') => ({
     className: `login-field${fieldErrors[name] ? ' login-field-error' : ''}`,
     input: {
       id: `login-${name}`,
@@ -85,6 +107,7 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
   });
   const emailField = field('email');
   const passwordField = field('password');
+  const codeField = field('code');
 
   return (
     <main className="login" style={brandColours}>
@@ -96,6 +119,11 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
         {typeof notice === 'string' && !error && (
           <p className="login-alert login-alert-info" role="status">
             {notice}
+          </p>
+        )}
+        {stepNotice && !error && (
+          <p className="login-alert login-alert-info" role="status">
+            {stepNotice}
           </p>
         )}
         {error && (
@@ -141,6 +169,23 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
           </div>
           {passwordField.help}
         </div>
+        {step === 'sms' && (
+          <div className={codeField.className}>
+            <label htmlFor="login-code">Code sent by SMS</label>
+            <input
+              {...codeField.input}
+              required={false}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            {codeField.help}
+          </div>
+        )}
+        {step === 'captcha' && <LoginCaptcha onToken={setCaptcha} resetKey={captchaTries} />}
         <label className="login-check">
           <input
             type="checkbox"

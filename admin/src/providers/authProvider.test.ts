@@ -6,7 +6,7 @@ import { AuthContext, useAuthState, useCanAccess, useGetIdentity, usePermissions
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_PATH } from '../paths';
 import { RESOURCE_PERMISSIONS } from '../permissions';
-import { authProvider, INVALID_CREDENTIALS, sessionAnswer } from './authProvider';
+import { authProvider, INVALID_CREDENTIALS, sessionAnswer, StepUpError } from './authProvider';
 import { adminQueryClient } from './queryClient';
 import type { SessionUser } from './session';
 
@@ -67,6 +67,18 @@ describe('authProvider', () => {
     reply = () => ({ status: 401, body: { message: 'Invalid Credentials' } });
     await expect(authProvider.login({ email: 'x@y.z', password: 'nope' })).rejects.toThrow(INVALID_CREDENTIALS);
     expect(store.has('access_token')).toBe(false);
+  });
+
+  it('passes on a second step the server asks for (the SMS code), and sends the code with the next try', async () => {
+    const message = 'If the password is right, a sign-in code has been sent by SMS to the phone on file.';
+    reply = () => ({ status: 401, body: { message, step_up: 'sms' } });
+    const asked = await authProvider.login({ email: 'admin@example.com', password: 'Admin@2082' }).catch((e: unknown) => e);
+    expect(asked).toBeInstanceOf(StepUpError);
+    expect(asked).toMatchObject({ step: 'sms', message });
+    reply = () => ({ status: 200, body: { access_token: 'jwt-2', user: staff } });
+    await authProvider.login({ email: 'admin@example.com', password: 'Admin@2082', code: '123456' });
+    expect(calls[1].body).toEqual({ email: 'admin@example.com', password: 'Admin@2082', remember_me: false, code: '123456' });
+    expect(store.get('access_token')).toBe('jwt-2');
   });
 
   it('answers canAccess from the permission list', async () => {

@@ -10,6 +10,25 @@ export interface LoginParams {
   email: string;
   password: string;
   remember_me?: boolean;
+  /** The sign-in code sent by SMS, when the server asked for it. */
+  code?: string;
+  /** The captcha's token, when the server asked for it. */
+  captcha?: string;
+}
+
+/**
+ * The server asks this browser for a second step before it signs in (after many failed
+ * sign-ins to the account, from a browser that has not signed in to it before): the code
+ * sent by SMS, or the captcha. `message` says so, or that the code or password was wrong.
+ */
+export class StepUpError extends Error {
+  readonly step: 'sms' | 'captcha';
+
+  constructor(step: 'sms' | 'captcha', message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StepUpError';
+    this.step = step;
+  }
 }
 
 export interface Identity extends UserIdentity {
@@ -57,17 +76,25 @@ const identityOf = (user: SessionUser): Identity => ({
 const toLogin = () => ({ redirectTo: LOGIN_PATH, message: false as const });
 
 export const authProvider: AuthProvider = {
-  async login({ email, password, remember_me }: LoginParams) {
+  async login({ email, password, remember_me, code, captcha }: LoginParams) {
     try {
       const res = await api<{ access_token: string; user: SessionUser }>('/auth/login', {
         method: 'POST',
-        body: { email, password, remember_me: !!remember_me },
+        body: {
+          email,
+          password,
+          remember_me: !!remember_me,
+          ...(code !== undefined ? { code } : {}),
+          ...(captcha !== undefined ? { 'g-recaptcha-response': captcha } : {}),
+        },
       });
       session.save(res.access_token, res.user);
       confirmation = Promise.resolve();
       confirmed = true;
     } catch (error) {
       const status = (error as { status?: number }).status;
+      const step = (error as { body?: { step_up?: unknown } }).body?.step_up;
+      if (status === 401 && (step === 'sms' || step === 'captcha')) throw new StepUpError(step, (error as Error).message, { cause: error });
       // Wrong email or password (401) and malformed input (422) read the same to the user.
       if (status === 401 || status === 422) throw new Error(INVALID_CREDENTIALS, { cause: error });
       throw error;

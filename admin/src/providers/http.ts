@@ -12,7 +12,7 @@ export type FieldErrors = Record<string, string>;
  * as sent stay in `body.messages`.
  */
 export function toHttpError(status: number, body: unknown, statusText = ''): HttpError {
-  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
+  const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown; step_up?: unknown };
   const message = typeof b.message === 'string' && b.message ? b.message : statusText || `Request failed (${status})`;
   if (b.errors && typeof b.errors === 'object') {
     const errors: Record<string, unknown> = {};
@@ -24,6 +24,8 @@ export function toHttpError(status: number, body: unknown, statusText = ''): Htt
     // Every message too: some carry data after the text (the pending-purchase error's slug).
     return new HttpError(message, status, { message, errors, messages: b.errors });
   }
+  // A sign-in's second step ('sms', 'captcha'): the login page asks for it.
+  if (typeof b.step_up === 'string') return new HttpError(message, status, { message, step_up: b.step_up });
   return new HttpError(message, status, { message });
 }
 

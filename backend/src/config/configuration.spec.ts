@@ -1,7 +1,10 @@
 import { ConfigError, loadConfig } from './configuration';
 
+/** A generated-looking key: production refuses a low-entropy one (secret-strength.ts). */
+const SECRET = 'Yq3vK8pZr1Lw6TnX0cHj4Ms9Db2Gf7Ue5Ai';
+
 describe('RATE_LIMIT_DISABLED', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
+  const base = { JWT_SECRET: SECRET, DATA_DIR: '/tmp/campaign-config-spec', PUBLIC_URL: 'https://campaign.example.com', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
 
   it('is off unless set', () => {
     expect(loadConfig(base).rateLimit).toEqual({ disabled: false });
@@ -20,7 +23,7 @@ describe('RATE_LIMIT_DISABLED', () => {
 });
 
 describe('SMS_PROVIDER=log in production', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
+  const base = { JWT_SECRET: SECRET, DATA_DIR: '/tmp/campaign-config-spec', PUBLIC_URL: 'https://campaign.example.com', RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
 
   it('stops a production boot, explicit or by default: the log provider writes every code to the log', () => {
     for (const env of [{ SMS_PROVIDER: 'log' }, {}]) {
@@ -43,7 +46,7 @@ describe('SMS_PROVIDER=log in production', () => {
 });
 
 describe('captcha keys in production', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', SMS_PROVIDER: 'sparrow' as const };
+  const base = { JWT_SECRET: SECRET, DATA_DIR: '/tmp/campaign-config-spec', PUBLIC_URL: 'https://campaign.example.com', SMS_PROVIDER: 'sparrow' as const };
   const keys = { RECAPTCHA_SECRET: 'secret', RECAPTCHA_SITE_KEY: 'site-key' };
 
   it('stops a production boot without both keys, naming them', () => {
@@ -71,7 +74,7 @@ describe('captcha keys in production', () => {
 });
 
 describe('API_DOCS', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/campaign-config-spec', SMS_PROVIDER: 'sparrow' as const, CAPTCHA: 'off' as const };
+  const base = { JWT_SECRET: SECRET, DATA_DIR: '/tmp/campaign-config-spec', PUBLIC_URL: 'https://campaign.example.com', SMS_PROVIDER: 'sparrow' as const, CAPTCHA: 'off' as const };
 
   it('is off in production unless API_DOCS=on, on elsewhere unless API_DOCS=off', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).app.apiDocs).toBe(false);
@@ -82,5 +85,19 @@ describe('API_DOCS', () => {
 
   it('refuses a value other than on or off', () => {
     expect(() => loadConfig({ ...base, API_DOCS: 'yes-please' })).toThrow(/API_DOCS/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  const base = { JWT_SECRET: SECRET, DATA_DIR: '/tmp/campaign-config-spec', SMS_PROVIDER: 'sparrow' as const, CAPTCHA: 'off' as const };
+
+  it('stops a production boot without it, as without JWT_SECRET: the code SMS and the public page are made for it', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://campaign.example.com/' }).app.publicUrl).toBe('https://campaign.example.com');
+  });
+
+  it('is http://localhost:PORT outside production when unset', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development', PORT: '4100' }).app.publicUrl).toBe('http://localhost:4100');
   });
 });

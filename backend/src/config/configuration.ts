@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { adminPasswordWeakness, secretWeakness } from './secret-strength';
 
 /**
  * The only place that reads process.env. Each concern has its own typed block,
@@ -16,10 +17,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  /** The public site's address as visitors reach it; the code SMS links to its verify page. */
+  /**
+   * The public site's address as visitors reach it (required in production): the code SMS links
+   * to its verify page, and the public page is rendered for it alone, whatever the Host header.
+   */
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL's statement_timeout on the app's connections, in ms (0: none); a statement past it answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** Requests one signed-in user has running at once; more wait their turn (USER_REQUESTS_QUEUED of them), the rest answer 429. */
+  USER_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
+  USER_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(10_000).default(64),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Keys the hash an erased customer is still recognised by (one pre-registration and one draw
@@ -87,16 +96,20 @@ export interface AppConfig {
     trustProxy: boolean | number | string;
     logLevel: Env['LOG_LEVEL'];
     staticRoot: string;
-    /** Base of the links in SMS texts (PUBLIC_URL, else http://localhost:PORT), no trailing slash. */
+    /**
+     * The site's one address (PUBLIC_URL, else http://localhost:PORT), no trailing slash: the base
+     * of the links in SMS texts and of the public page's share previews, whatever the Host header.
+     */
     publicUrl: string;
-    /** PUBLIC_URL when it is set: the site's address in share previews; without it, the address each request came to. */
-    siteUrl?: string;
     /** Serve the OpenAPI pages at /api/docs. */
     apiDocs: boolean;
     /** Every this many ms (and at start-up), the daily commitments that are due are made; 0: no timer. */
     commitIntervalMs: number;
   };
-  database: { url?: string; poolSize: number; embeddedDir: string };
+  /** `statementTimeoutMs`: the app's statement_timeout (0: none); migrations and seeds run without it. */
+  database: { url?: string; poolSize: number; embeddedDir: string; statementTimeoutMs: number };
+  /** Requests one signed-in user may have running at once, and waiting for their turn (common/http/user-requests.ts). */
+  userRequests: { inFlight: number; queued: number };
   auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
   files: { uploadDir: string; maxBytes: number };
   sms: {
@@ -132,6 +145,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
   }
+  if (env.NODE_ENV === 'production') {
+    // A guessable first admin password or signing key is refused before anything starts (secret-strength.ts).
+    const weak = [
+      ['ADMIN_PASSWORD', env.ADMIN_PASSWORD ? adminPasswordWeakness(env.ADMIN_PASSWORD) : null],
+      ['JWT_SECRET', env.JWT_SECRET ? secretWeakness(env.JWT_SECRET) : null],
+      ['IDENTITY_KEY', env.IDENTITY_KEY ? secretWeakness(env.IDENTITY_KEY) : null],
+    ].filter(([, why]) => why);
+    if (weak.length) throw new ConfigError(`Invalid configuration:\n${weak.map(([name, why]) => `  ${name}: ${why}`).join('\n')}`);
+  }
   if (env.NODE_ENV === 'production' && env.RATE_LIMIT_DISABLED) {
     throw new ConfigError('Invalid configuration:\n  RATE_LIMIT_DISABLED: is not allowed when NODE_ENV=production');
   }
@@ -143,6 +165,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && env.CAPTCHA !== 'off' && (!env.RECAPTCHA_SECRET || !env.RECAPTCHA_SITE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY: are required when NODE_ENV=production (the public forms would have no captcha); set both, or CAPTCHA=off to run without one on purpose',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production (the site's address as visitors reach it, e.g. https://campaign.example.com: the code SMS links to it and the public page is made for it)",
     );
   }
   const captchaOff = env.CAPTCHA === 'off';
@@ -160,11 +187,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       logLevel: env.LOG_LEVEL,
       staticRoot: resolve(__dirname, '..', '..', '..'),
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-      siteUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
       apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : env.NODE_ENV !== 'production',
       commitIntervalMs: env.FAIRNESS_COMMIT_INTERVAL_MS,
     },
-    database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedDir: join(dataDir, 'pgdata') },
+    database: {
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      embeddedDir: join(dataDir, 'pgdata'),
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    userRequests: { inFlight: env.USER_REQUESTS_IN_FLIGHT, queued: env.USER_REQUESTS_QUEUED },
     auth: {
       jwtSecret,
       expiresIn: 12 * 3600,

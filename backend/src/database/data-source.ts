@@ -1,8 +1,14 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
-/** TypeORM options for a PostgreSQL URL. Migrations build the schema; synchronize is never used. */
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+/**
+ * TypeORM options for a PostgreSQL URL. Migrations build the schema; synchronize is never used.
+ * `statementTimeoutMs` (the app's pool only; migrations and seeds pass none): PostgreSQL ends any
+ * statement of these connections that runs longer (SQLSTATE 57014, answered 503 by the exception
+ * filter), so one expensive request cannot hold a connection and a core for minutes. Exports raise
+ * it for their own transaction (common/export/cursor.ts). The embedded PGlite ignores it.
+ */
+export function dataSourceOptions(url: string, poolSize = 10, statementTimeoutMs = 0): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -15,6 +21,8 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
       connectionTimeoutMillis: 5000,
       // Keep the pool healthy when the server restarts: idle clients are dropped and re-made.
       idleTimeoutMillis: 30000,
+      // Sent with each connection's start-up (node-postgres), so it holds from the first statement.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     },
   };
 }

@@ -13,6 +13,7 @@ const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   draw_day: 'fairness',
   setting: 'setting',
   sms_outbox: 'sms',
+  signin_code: 'auth',
   geo_province: 'geography',
   geo_district: 'geography',
   geo_local_level: 'geography',

@@ -142,7 +142,7 @@ describe('public enquiry (browser)', () => {
     await page.close();
   });
 
-  it("brings a friend through the visitor's share link: the friend's pre-registration counts for the sharer in the referrer report and on the sharer's record", async () => {
+  it("brings a friend through the visitor's share link: the friend's verified pre-registration counts for the sharer in the referrer report and on the sharer's record", async () => {
     const page = await context.newPage();
     const { slug, code } = await register(page, 'Bishnu Shrestha', uniquePhone());
     const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
@@ -162,11 +162,16 @@ describe('public enquiry (browser)', () => {
     });
     await page.close();
 
-    // The friend, on their own phone, opens the link and pre-registers from the landing page.
+    // The friend, on their own phone, opens the link, pre-registers from the landing page and
+    // verifies their phone: only then do they count for the sharer (issue #32).
     const friendContext = await newContext(browser, PHONE);
     const friend = await friendContext.newPage();
     await friend.goto(link);
-    await register(friend, 'Hari Prasad Koirala', uniquePhone());
+    const registered = await register(friend, 'Hari Prasad Koirala', uniquePhone());
+    const friendVerify = friend.getByRole('dialog', { name: 'Verify Your Phone Number' });
+    await friendVerify.getByLabel('OTP').fill(registered.code);
+    await friendVerify.getByRole('button', { name: 'Verify OTP' }).click();
+    await friend.waitForURL((u) => u.pathname === `/enquiry/${registered.slug}/draw`);
     await friendContext.close();
 
     const staff = await newContext(browser);
@@ -183,7 +188,7 @@ describe('public enquiry (browser)', () => {
     });
     await step(admin, "the sharer's record", async () => {
       await admin.goto(`${t.url}/admin/preregistration/${encodeURIComponent(slug)}`);
-      await admin.getByText('1 pre-registration, 0 test rides, 0 purchases').waitFor();
+      await admin.getByText('1 verified pre-registration, 0 test rides, 0 purchases').waitFor();
     });
     await staff.close();
   });

@@ -48,8 +48,8 @@ describe('prize scheme on the embedded database (browser)', () => {
       await page.getByRole('listbox').getByRole('option').first().click();
       await page.getByRole('listbox').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Allocation created.').waitFor();
       await page.waitForURL((u) => u.pathname === '/admin/scheme');
+      await page.getByText(/^Allocation created/).first().waitFor();
     });
     const [made] = await t.db.query(`SELECT id, date::text AS date FROM allocation WHERE date = $1 ORDER BY id DESC LIMIT 1`, [date]);
     expect(made?.date).toBe(date);

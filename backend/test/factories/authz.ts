@@ -24,7 +24,7 @@ export const ACTOR_EMAILS: Record<Exclude<Actor, 'anon'>, string> = {
 const slug = () => randomBytes(12).toString('base64url');
 
 /** Sends one cell's call of the authorization matrix, signed in with `token` (none: anonymous), from a fresh address. */
-export function sendCall(t: TestApp, call: Call, token?: string): Promise<Response> {
+export function sendCall(t: TestApp, call: Call, token?: string): import('supertest').Test {
   const http = t.http() as unknown as Record<string, (u: string) => import('supertest').Test>;
   let req = http[call.method.toLowerCase()](call.path).set('X-Forwarded-For', nextIp());
   if (token) req = req.set('Authorization', `Bearer ${token}`);

@@ -100,6 +100,10 @@ describe('bad input: sales, test rides, referrers, bulk SMS', () => {
     expectNone(await run('POST /api/v1/registration/:slug/notify', bodies({}, { encodings: ['json', 'form'] }), () => app.t.http().post(`/api/v1/registration/${r.slug}/notify`).set('Authorization', as(STAFF))));
   });
 
+  it('POST /api/v1/referrer', async () => {
+    expectNone(await run('POST /api/v1/referrer', bodies({ title: 'Fuzz source', utm_source: 'fuzz-added' }, { encodings: ['json', 'multipart', 'form'] }), () => app.t.http().post('/api/v1/referrer').set('Authorization', as(ADMIN))));
+  });
+
   it('POST /api/v1/referrer/:id', async () => {
     const [ref] = await app.t.db.query(`INSERT INTO referrer (title, utm_source) VALUES ('fuzz', 'fuzz-source') RETURNING id`);
     expectNone(await run('POST /api/v1/referrer/:id', bodies({ title: 'Fuzz referrer' }, { encodings: ['json', 'multipart', 'form'] }), () => app.t.http().post(`/api/v1/referrer/${ref.id}`).set('Authorization', as(MANAGER))));

@@ -28,7 +28,7 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
   return (
     <section className="share" aria-labelledby="share-title">
       <h3 id="share-title">{t('Share with friends')}</h3>
-      <p className="muted">{t('Friends who register through your link are counted for you.')}</p>
+      <p className="muted">{t('Friends who register through your link and verify their phone are counted for you.')}</p>
       {sheet ? (
         <button type="button" className="btn btn-primary" onClick={() => navigator.share({ title: campaign, text, url }).catch(() => undefined)}>
           {t('Share with friends')}

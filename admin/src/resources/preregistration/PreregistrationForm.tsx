@@ -71,6 +71,8 @@ export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'
   const { identity } = useGetIdentity();
   // Head office may move a record to another branch (or back to the public enquiries).
   const moveBranch = mode === 'edit' && !!(identity as Identity | undefined)?.isAdmin;
+  // Branch users keep a record's nearest showroom: on a public enquiry it is the branch that owns it (the server refuses a change).
+  const nearestFixed = mode === 'edit' && !moveBranch;
   const phoneFixed = mode === 'edit' && !!record?.is_verified;
   const bikeModels = useApiList<Option>('/bike-model', { all: '1' });
   const branches = useApiList<Option>('/branches');
@@ -157,6 +159,8 @@ export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'
             isPending={branches.isPending}
             emptyText="—"
             fullWidth
+            readOnly={nearestFixed}
+            helperText={nearestFixed ? 'Only head office can change it.' : false}
           />
         </Grid>
         {moveBranch && (

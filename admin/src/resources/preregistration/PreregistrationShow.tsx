@@ -61,12 +61,16 @@ const Actions = () => {
   );
 };
 
-/** What a customer's share link brought (#19), counted in every branch; links to its row in the referrer report. */
+/**
+ * What a customer's share link brought (#19), counted in every branch; links to its row in the
+ * referrer report. The friends are verified pre-registrations, one per phone; test rides (no
+ * phone check) are told beside them, never counted as friends (issue #32).
+ */
 export function friendsLine(friends: { preregistrations: number; test_rides: number; purchases: number }): string {
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   const total = friends.preregistrations + friends.test_rides;
   if (!total) return 'No friend has come through the link yet';
-  return `${n(friends.preregistrations, 'pre-registration', 'pre-registrations')}, ${n(friends.test_rides, 'test ride', 'test rides')}, ${n(friends.purchases, 'purchase', 'purchases')}`;
+  return `${n(friends.preregistrations, 'verified pre-registration', 'verified pre-registrations')}, ${n(friends.test_rides, 'test ride', 'test rides')}, ${n(friends.purchases, 'purchase', 'purchases')}`;
 }
 
 const Details = () => {

@@ -16,7 +16,8 @@ const Cards = () => {
   const filter = useMemo(() => filtersFromQuery(search), [search]);
   const dataProvider = useDataProvider();
   const [rows, setRows] = useState<RaRecord[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** Why the cards could not be loaded: the server's words when it refused the filters (over 10,000 rows: 422). */
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -27,7 +28,8 @@ const Cards = () => {
         (e) => {
           if (controller.signal.aborted) return;
           console.warn('registrations failed to load', e);
-          setFailed(true);
+          const refused = (e as { status?: number; message?: string })?.status === 422 && (e as { message?: string }).message;
+          setFailed(refused || 'The registrations could not be loaded.');
         },
       );
     return () => controller.abort();
@@ -42,7 +44,7 @@ const Cards = () => {
     return () => clearTimeout(timer);
   }, [rows]);
 
-  if (failed) return <Typography sx={{ p: 3 }}>The registrations could not be loaded.</Typography>;
+  if (failed) return <Typography sx={{ p: 3 }}>{failed}</Typography>;
   if (!rows) return <CircularProgress aria-label="Loading" sx={{ m: 4 }} />;
   if (!rows.length) return <Typography sx={{ p: 3 }}>No registrations match these filters.</Typography>;
   return (

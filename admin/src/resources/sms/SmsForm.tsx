@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
@@ -75,19 +75,61 @@ const BranchesInput = () => (
   />
 );
 
-/** Every customer (purchase registration) the user may see: GET /registration?length=-1. */
-const CUSTOMERS_QUERY = { length: '-1', start: '0' };
-const CustomersInput = () => (
-  <ListPicker<CustomerOption>
-    path="/registration"
-    query={CUSTOMERS_QUERY}
-    source="registrants"
-    label="Customers"
-    optionText={customerLabel}
-    required="Choose at least one customer."
-    help="Type a name, phone or slug to find a customer."
-  />
-);
+/** How many customers one search shows: the newest of the registered list that match the typed text. */
+export const CUSTOMER_SEARCH_ROWS = 20;
+
+/**
+ * The customers (purchase registrations) the user may see, searched on the server as the user
+ * types (GET /registration with search[value]: name, phone or bill no): a campaign has more
+ * customers than one answer holds (length=-1 answers at most 10,000 rows). The customers
+ * chosen keep their place among the choices while other searches come and go.
+ */
+const CustomersInput = () => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [search, setSearch] = useState('');
+  const [found, setFound] = useState<{ data: CustomerOption[]; isPending: boolean; error: boolean }>({ data: [], isPending: true, error: false });
+  /** Every customer a search has shown, by id: the chosen ones' labels. */
+  const seen = useRef(new Map<number, CustomerOption>());
+  const selected = useWatch({ name: 'registrants' }) as number[] | undefined;
+  useEffect(() => {
+    let alive = true;
+    setFound((f) => ({ ...f, isPending: true }));
+    const text = search.trim();
+    dataProvider.getAll<CustomerOption>('/registration', { start: 0, length: CUSTOMER_SEARCH_ROWS, 'search[value]': text || undefined }).then(
+      (data) => {
+        if (!alive) return;
+        for (const c of data) seen.current.set(c.id, c);
+        setFound({ data, isPending: false, error: false });
+      },
+      () => alive && setFound({ data: [], isPending: false, error: true }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dataProvider, search]);
+  const choices = useMemo(() => {
+    const byId = new Map<number, CustomerOption>();
+    for (const id of selected ?? []) {
+      const chosen = seen.current.get(id);
+      if (chosen) byId.set(id, chosen);
+    }
+    for (const c of found.data) byId.set(c.id, c);
+    return [...byId.values()];
+  }, [found.data, selected]);
+  return (
+    <AutocompleteArrayInput
+      source="registrants"
+      label="Customers"
+      choices={choices}
+      optionText={customerLabel}
+      setFilter={setSearch}
+      validate={required('Choose at least one customer.')}
+      isPending={found.isPending}
+      helperText={found.error ? 'The customers could not be loaded.' : 'Type a name, phone or bill number to find a customer.'}
+      fullWidth
+    />
+  );
+};
 
 const MobilesInput = () => {
   const mobiles = useWatch({ name: 'mobiles' }) as string | undefined;

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { DataSource } from 'typeorm';
 import { ConfigService } from '../../config/config.module';
 import { AuthUser } from './auth-user';
-import { isTokenPayload, loadAuthUser } from './session';
+import { hasIssuedLifetime, isTokenPayload, loadAuthUser } from './session';
 
 const OWNER = Symbol('jwt-strategy-of-request');
 type MarkedRequest = { [OWNER]?: JwtStrategy };
@@ -27,12 +27,15 @@ function ownerOf(req: MarkedRequest): JwtStrategy {
  * A bearer token (the scheme matched case-insensitively; never a query string or cookie),
  * HS256 only (`none` and every other algorithm refused), signed with JWT_SECRET, not expired
  * and not before its nbf. `validate` then requires every claim we issue (a token without exp
- * is refused), loads the live user with role, permissions and branch, and refuses a deleted
- * user, a token issued before the user's token version was bumped, and a logged-out token.
+ * is refused) and a lifetime (exp - iat) no longer than a login issues, loads the live user
+ * with role, permissions and branch, and refuses a deleted user, a token issued before the
+ * user's token version was bumped, and a logged-out token.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   private readonly secret: string;
+  /** The longest lifetime a login issues (remember me): a token living longer was not made by a login. */
+  private readonly maxLifetime: number;
 
   constructor(
     config: ConfigService,
@@ -46,6 +49,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       passReqToCallback: true,
     });
     this.secret = config.get('auth').jwtSecret;
+    this.maxLifetime = Math.max(config.get('auth').expiresIn, config.get('auth').rememberExpiresIn);
   }
 
   /** Falsy answers 401 'Unauthenticated.' (the guard's handleRequest); a thrown error passes on (a database outage is a 503). */
@@ -54,7 +58,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   private async check(payload: unknown): Promise<AuthUser | null> {
-    if (!isTokenPayload(payload)) return null;
+    if (!isTokenPayload(payload) || !hasIssuedLifetime(payload, this.maxLifetime)) return null;
     const loaded = await loadAuthUser(this.dataSource, payload.sub, payload.jti);
     if (!loaded || loaded.revoked || loaded.tokenVersion !== payload.tv) return null;
     return loaded.authUser;

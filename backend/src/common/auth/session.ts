@@ -14,15 +14,24 @@ export interface TokenPayload {
   iat?: number;
 }
 
+const MAX_INT4 = 2 ** 31 - 1;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How far in the future a token's `iat` may be (another instance's clock). */
+const CLOCK_SKEW_SECONDS = 60;
+
 /** True when a decoded payload has every claim a token of ours carries, of the right type. */
 export function isTokenPayload(p: unknown): p is TokenPayload {
   const t = p as Partial<TokenPayload> | null;
   return (
     !!t &&
+    // A user id the database can hold: a larger one would break the query (a 500), not answer 401.
     Number.isSafeInteger(t.sub) &&
+    t.sub! > 0 &&
+    t.sub! <= MAX_INT4 &&
     Number.isSafeInteger(t.tv) &&
     typeof t.jti === 'string' &&
-    /^[0-9a-f-]{36}$/.test(t.jti) &&
+    // A well-formed UUID, as randomUUID() makes it: anything else would break the uuid cast of the denylist check.
+    UUID_RE.test(t.jti) &&
     // A token without exp would never end: refused even when well signed.
     typeof t.exp === 'number' &&
     Number.isFinite(t.exp)
@@ -62,4 +71,22 @@ export async function loadAuthUser(
       isAdmin: row.branch_id === null,
     },
   };
+}
+
+/**
+ * True when a token's lifetime is one the server issues: it says when it was issued (`iat`,
+ * not in the future beyond a minute of clock skew) and its `exp` comes after that by at most
+ * `maxLifetimeSeconds` (the longest lifetime the login issues: remember me). A token signed
+ * with the key but minted with a far-future expiry is refused, and what logout stores stays
+ * within the database's timestamps.
+ */
+export function hasIssuedLifetime(p: TokenPayload, maxLifetimeSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  const { iat, exp } = p;
+  return (
+    typeof iat === 'number' &&
+    Number.isFinite(iat) &&
+    iat <= nowSeconds + CLOCK_SKEW_SECONDS &&
+    exp > iat &&
+    exp - iat <= maxLifetimeSeconds
+  );
 }

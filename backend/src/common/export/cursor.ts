@@ -1,10 +1,13 @@
 import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { allowLongStatements } from '../../database/statement-timeout';
 
 /**
  * Reads a query's raw rows through a server-side cursor, `batchSize` at a time, in one
  * read-only snapshot: an export of 200,000 rows holds one batch in memory, scans the table
  * once whatever the order, and sees exactly the rows the same query would return.
  * The connection is held until the iteration ends (or is abandoned: `return()` closes it).
+ * Its statements may run past the app's statement timeout (a first batch that sorts the
+ * campaign's rows): the transaction lifts it (database/statement-timeout.ts).
  */
 export async function* cursorRows<R = Record<string, unknown>>(
   dataSource: DataSource,
@@ -20,6 +23,7 @@ export async function* cursorRows<R = Record<string, unknown>>(
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     open = true;
+    await allowLongStatements(client);
     await client.query(`DECLARE export_cursor NO SCROLL CURSOR FOR ${sql}`, params);
     for (;;) {
       const { rows } = await client.query(`FETCH FORWARD ${Math.max(1, Math.floor(batchSize))} FROM export_cursor`);

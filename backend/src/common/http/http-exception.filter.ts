@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { publicLang, translateBody } from '../i18n/public-messages';
 import { QueryFailedError } from 'typeorm';
 import { TooManyRequestsError } from './errors';
-import { MULTER_LIMIT_MESSAGES } from './request-budget';
+import { multerLimitMessage } from './request-budget';
 
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
@@ -28,8 +28,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    // multer's field limits are the request budget's caps for multipart forms.
-    const multerCap = MULTER_LIMIT_MESSAGES[(exception as { cause?: { code?: string } })?.cause?.code ?? ''];
+    // multer's field limits are the request budget's caps for multipart forms (staff's or the anonymous ones, as the form was read).
+    const multerCap = multerLimitMessage((exception as { cause?: { code?: string } })?.cause?.code, host.switchToHttp().getRequest<Request>());
     if (exception instanceof HttpException && multerCap) {
       send(HttpStatus.PAYLOAD_TOO_LARGE, { message: multerCap });
       return;
@@ -41,6 +41,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
         res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       }
       send(status, normalise(body, status));
+      return;
+    }
+    if (isStatementTimeout(exception)) {
+      // The statement ran past the app's statement_timeout (database/data-source.ts): PostgreSQL ended it (and rolled back its transaction).
+      this.logger.warn(`statement timeout: ${(exception as Error).message}`);
+      res.setHeader('Retry-After', '5');
+      send(HttpStatus.SERVICE_UNAVAILABLE, { message: STATEMENT_TIMEOUT_MESSAGE });
       return;
     }
     if (isDatabaseDown(exception)) {
@@ -69,11 +76,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 function normalise(body: string | object, status: number): object {
   if (typeof body === 'string') return { message: body };
-  const b = body as { message?: unknown; errors?: unknown; error?: unknown };
+  const b = body as { message?: unknown; errors?: unknown; error?: unknown; step_up?: unknown };
   let message = b.message;
   if (Array.isArray(message)) message = message[0];
   if (typeof message !== 'string') message = HttpStatus[status] ?? 'Error';
   if (status === HttpStatus.PAYLOAD_TOO_LARGE) message = 'The file is too large.';
+  // A sign-in's second step ('sms', 'captcha'): the login form shows what it asks for (modules/auth).
+  if (typeof b.step_up === 'string') return { message, step_up: b.step_up };
   return b.errors ? { message, errors: b.errors } : { message };
 }
 
@@ -82,6 +91,17 @@ function notNullColumn(e: unknown): string | undefined {
   if (!(e instanceof QueryFailedError)) return undefined;
   const d = (e as { driverError?: { code?: string; column?: string } }).driverError;
   return d?.code === '23502' && d.column ? d.column : undefined;
+}
+
+/** The answer to a statement PostgreSQL ended at the statement timeout. */
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'This request took too long and was stopped. Narrow the filters or the search, or try again in a moment.';
+
+/** SQLSTATE 57014 (query_canceled): here, a statement past the app's statement_timeout (the app never cancels otherwise). */
+export function isStatementTimeout(e: unknown): boolean {
+  if (!e || typeof e !== 'object') return false;
+  const err = e as { code?: string; driverError?: { code?: string } };
+  return (err.driverError?.code ?? err.code) === '57014';
 }
 
 export function isDatabaseDown(e: unknown): boolean {

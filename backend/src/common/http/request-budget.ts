@@ -20,8 +20,21 @@ import express, { type NextFunction, type Request, type Response } from 'express
  * The large caps are for staff. Every form an anonymous visitor sends (sign-in, enquiry,
  * code, test ride) is a few hundred bytes with a captcha token of at most a few kB, so an
  * anonymous JSON or form body is capped far lower and refused from its Content-Length
- * header, before a byte of it is read (anonymousBody below).
+ * header, before a byte of it is read (anonymousBody below). An anonymous multipart form
+ * (the enquiry with its screenshot, a test ride) is held to a few short fields and one
+ * picture: from its Content-Length when it sends one, and by multer's limits as its bytes
+ * arrive (multipartLimits), so it is never buffered whole.
+ *
+ * The counts are taken on the raw bytes, which is only sound for UTF-8, where `{`, `"`,
+ * `\` and the other structural characters are single bytes that never occur inside another
+ * character. JSON is UTF-8 (RFC 8259 section 8.1), so a JSON or form body that names any
+ * other charset is refused 415 before it is read (utf8Bodies).
  */
+/** One picture: the upload cap (config files.maxBytes). */
+const PICTURE_BYTES = 5 * 1024 * 1024;
+/** An anonymous multipart form's fields and framing (an enquiry's fields and captcha token are a few kB). */
+const FORM_TEXT_BYTES = 64 * 1024;
+
 export const BUDGET = {
   /** Bytes of a JSON or form body (files go through multipart, capped per file). */
   bodyBytes: 1024 * 1024,
@@ -37,6 +50,16 @@ export const BUDGET = {
   totalValues: 20_000,
   /** Levels of nesting (`{ "a": [ { ... } ] }` is 3). */
   depth: 8,
+  /** Files of one multipart form (the picker's upload takes 10 at once). */
+  files: 10,
+  /** Bytes of a multipart form sent without a valid staff token, from its Content-Length: one picture and its fields. */
+  anonymousMultipartBytes: PICTURE_BYTES + FORM_TEXT_BYTES,
+  /** Text fields of a multipart form sent without a valid staff token (the enquiry has 13, a test ride 11). */
+  anonymousFields: 30,
+  /** Bytes of one text field of a multipart form sent without a valid staff token (a captcha token is a few kB). */
+  anonymousFieldBytes: 16 * 1024,
+  /** Files of a multipart form sent without a valid staff token (the enquiry's one screenshot). */
+  anonymousFiles: 1,
 } as const;
 
 export const BUDGET_MESSAGES = {
@@ -47,7 +70,15 @@ export const BUDGET_MESSAGES = {
   arrayItems: `The request has a list that is too long (at most ${BUDGET.arrayItems} items).`,
   totalValues: `The request has too many values (at most ${BUDGET.totalValues}).`,
   depth: `The request is nested too deeply (at most ${BUDGET.depth} levels).`,
+  files: `The request has too many files (at most ${BUDGET.files}).`,
+  anonymousMultipartBytes: `The request is too large (at most one picture of ${PICTURE_BYTES / 1024 / 1024} MB and ${FORM_TEXT_BYTES / 1024} KB of fields without signing in).`,
+  anonymousFields: `The request has too many fields (at most ${BUDGET.anonymousFields} without signing in).`,
+  anonymousFieldBytes: `A field of the request is too long (at most ${BUDGET.anonymousFieldBytes / 1024} KB without signing in).`,
+  anonymousFiles: `The request has too many files (at most ${BUDGET.anonymousFiles} without signing in).`,
 } as const;
+
+/** The answer to a JSON or form body in any charset but UTF-8. */
+export const UNSUPPORTED_CHARSET = 'The request body must be UTF-8: send Content-Type application/json (or a form) with charset=utf-8, or without a charset.';
 
 export type BudgetCap = keyof typeof BUDGET;
 
@@ -58,6 +89,16 @@ export class BudgetExceeded extends Error {
   readonly type = 'request.budget';
   constructor(readonly cap: BudgetCap) {
     super(BUDGET_MESSAGES[cap]);
+  }
+}
+
+/** A JSON or form body that names a charset other than UTF-8: 415, before a byte of it is read. */
+export class UnsupportedCharset extends Error {
+  readonly status = 415;
+  readonly expose = true;
+  readonly type = 'request.charset';
+  constructor() {
+    super(UNSUPPORTED_CHARSET);
   }
 }
 
@@ -166,7 +207,40 @@ export function queryBudget(req: Request, _res: Response, next: NextFunction) {
 }
 
 const PARSED_BODY = /^application\/(json|x-www-form-urlencoded)\b/i;
+const MULTIPART = /^multipart\//i;
+const UTF8 = /^utf-?8$/;
 const BEARER = /^bearer +(\S+)$/i;
+
+/** Every `charset` parameter of a Content-Type header, lower-cased ('' for one without a value). */
+function charsetsOf(header: string): string[] {
+  const found: string[] = [];
+  for (const param of header.split(';').slice(1)) {
+    const eq = param.indexOf('=');
+    if ((eq < 0 ? param : param.slice(0, eq)).trim().toLowerCase() !== 'charset') continue;
+    found.push(eq < 0 ? '' : param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').trim().toLowerCase());
+  }
+  return found;
+}
+
+/**
+ * Middleware: a JSON or form body is UTF-8 (RFC 8259 section 8.1). One whose Content-Type
+ * names another charset (utf-16le, latin1, ...) is refused 415 before a byte of it is read:
+ * the parsers would decode it, while the budget counts the raw bytes, so in UTF-16 every
+ * `[` of a 3,000-deep body hid in a two-byte character and no cap held. `utf8` is taken as
+ * UTF-8, written as its registered name for the parsers.
+ */
+export function utf8Bodies(req: Request, _res: Response, next: NextFunction) {
+  const type = req.headers['content-type'];
+  if (type && PARSED_BODY.test(type)) {
+    const charsets = charsetsOf(type);
+    if (charsets.length) {
+      if (!charsets.every((c) => UTF8.test(c))) return next(new UnsupportedCharset());
+      req.headers['content-type'] = `${type.split(';')[0].trim()}; charset=utf-8`;
+    }
+  }
+  next();
+}
+
 const STAFF = Symbol('request-signed-by-staff');
 type MarkedRequest = Request & { [STAFF]?: boolean };
 
@@ -197,16 +271,17 @@ export function signedByStaff(verify: (token: string) => unknown) {
 }
 
 /**
- * Middleware: an anonymous JSON or form body over its cap is refused from its declared
- * length, before any of it is read. A body sent in chunks without a length is held to the
- * same cap by the parser (bodyParsers below).
+ * Middleware: an anonymous JSON, form or multipart body over its cap is refused from its
+ * declared length, before any of it is read. A body sent in chunks without a length is held
+ * to the same caps as it arrives: JSON and forms by the parser (bodyParsers below),
+ * multipart by multer's limits (multipartLimits below).
  */
 export function anonymousBody(isStaff: (req: Request) => boolean) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > BUDGET.anonymousBodyBytes && PARSED_BODY.test(req.headers['content-type'] ?? '') && !isStaff(req)) {
-      return next(new BudgetExceeded('anonymousBodyBytes'));
-    }
+    const type = req.headers['content-type'] ?? '';
+    const cap: BudgetCap | undefined = PARSED_BODY.test(type) ? 'anonymousBodyBytes' : MULTIPART.test(type) ? 'anonymousMultipartBytes' : undefined;
+    if (cap && length > BUDGET[cap] && !isStaff(req)) return next(new BudgetExceeded(cap));
     next();
   };
 }
@@ -235,10 +310,14 @@ export function verifyFormBudget(_req: Request, _res: Response, buf: Buffer) {
 
 /**
  * Error middleware right after the parsers: a request over the budget, or a body over the
- * size cap, is answered 413 with the cap's one message; anything else goes on to the app.
+ * size cap, is answered 413 with the cap's one message; a body in another charset than
+ * UTF-8, 415; anything else goes on to the app.
  */
 export function budgetErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (err instanceof BudgetExceeded) return void res.status(413).json({ message: err.message });
+  if (err instanceof UnsupportedCharset || (err as { type?: string })?.type === 'charset.unsupported') {
+    return void res.status(415).json({ message: UNSUPPORTED_CHARSET });
+  }
   if ((err as { type?: string })?.type === 'entity.too.large') {
     const { limit } = err as { limit?: number };
     return void res.status(413).json({ message: BUDGET_MESSAGES[limit === BUDGET.anonymousBodyBytes ? 'anonymousBodyBytes' : 'bodyBytes'] });
@@ -247,14 +326,26 @@ export function budgetErrors(err: unknown, _req: Request, res: Response, next: N
   next(err);
 }
 
-/** multer's limits for every multipart route, from the same budget. */
+/** multer's limits for a staff multipart form, from the same budget (the file size is the upload cap, from the config). */
 export const MULTIPART_LIMITS = {
   fields: BUDGET.keysPerObject,
   /** One text field: the largest is a rich text of 100,000 characters (up to 4 bytes each in UTF-8). */
   fieldSize: 512 * 1024,
   fieldNestingDepth: BUDGET.depth - 1,
   fieldArrayIndexLimit: BUDGET.arrayItems - 1,
-  parts: BUDGET.keysPerObject + 10,
+  parts: BUDGET.keysPerObject + BUDGET.files,
+  files: BUDGET.files,
+} as const;
+
+/** multer's limits for an anonymous multipart form: a few short fields and one picture. */
+export const ANONYMOUS_MULTIPART_LIMITS = {
+  fields: BUDGET.anonymousFields,
+  fieldSize: BUDGET.anonymousFieldBytes,
+  fieldNameSize: 100,
+  fieldNestingDepth: BUDGET.depth - 1,
+  fieldArrayIndexLimit: BUDGET.arrayItems - 1,
+  parts: BUDGET.anonymousFields + BUDGET.anonymousFiles,
+  files: BUDGET.anonymousFiles,
 } as const;
 
 /** multer's limit codes, answered as the budget's caps (413, one message). */
@@ -265,4 +356,42 @@ export const MULTER_LIMIT_MESSAGES: Record<string, string> = {
   LIMIT_FIELD_KEY: BUDGET_MESSAGES.bodyBytes,
   LIMIT_FIELD_NESTING: BUDGET_MESSAGES.depth,
   LIMIT_FIELD_ARRAY_INDEX: BUDGET_MESSAGES.arrayItems,
+  LIMIT_FILE_COUNT: BUDGET_MESSAGES.files,
 };
+
+/** The same codes for an anonymous form, answered with the anonymous caps. */
+export const ANONYMOUS_MULTER_LIMIT_MESSAGES: Record<string, string> = {
+  ...MULTER_LIMIT_MESSAGES,
+  LIMIT_FIELD_COUNT: BUDGET_MESSAGES.anonymousFields,
+  LIMIT_PART_COUNT: BUDGET_MESSAGES.anonymousFields,
+  LIMIT_FIELD_VALUE: BUDGET_MESSAGES.anonymousFieldBytes,
+  LIMIT_FIELD_KEY: BUDGET_MESSAGES.anonymousFieldBytes,
+  LIMIT_FILE_COUNT: BUDGET_MESSAGES.anonymousFiles,
+};
+
+const ANONYMOUS_FORM = Symbol('multipart-read-with-anonymous-limits');
+type FormRequest = Request & { [ANONYMOUS_FORM]?: boolean };
+type MultipartLimits = { readonly [K in keyof typeof MULTIPART_LIMITS | keyof typeof ANONYMOUS_MULTIPART_LIMITS | 'fileSize']?: number };
+
+/**
+ * multer's `limits` as a function of the request (multer 2.4+), evaluated once per request
+ * before the first byte is parsed: staff get the staff limits, anyone else the anonymous
+ * ones, each with files of at most `fileSize` bytes. The choice is kept on the request, so
+ * a refusal names the cap that was applied (multerLimitMessage).
+ */
+export function multipartLimits(isStaff: (req: Request) => boolean, fileSize: number) {
+  const staff: MultipartLimits = { ...MULTIPART_LIMITS, fileSize };
+  const anonymous: MultipartLimits = { ...ANONYMOUS_MULTIPART_LIMITS, fileSize };
+  return (req: Request): MultipartLimits => {
+    const isAnonymous = !isStaff(req);
+    (req as FormRequest)[ANONYMOUS_FORM] = isAnonymous;
+    return isAnonymous ? anonymous : staff;
+  };
+}
+
+/** The budget's message for a multer limit code (undefined for any other error), by the limits the request was read with. */
+export function multerLimitMessage(code: string | undefined, req: Request | undefined): string | undefined {
+  if (!code) return undefined;
+  const anonymous = !!req && (req as FormRequest)[ANONYMOUS_FORM] === true;
+  return (anonymous ? ANONYMOUS_MULTER_LIMIT_MESSAGES : MULTER_LIMIT_MESSAGES)[code];
+}

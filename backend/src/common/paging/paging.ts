@@ -3,7 +3,7 @@ import { UnprocessableError } from '../http/errors';
 
 /**
  * The table paging protocol of SPEC section 7 (DataTables style):
- * request  draw, start, length (-1 = all), order[i][column|dir], columns[i][data|searchable|orderable], search[value]
+ * request  draw, start, length (-1 = all; on a table that grows, at most ALL_ROWS_MAX rows: `allRowsUpTo`), order[i][column|dir], columns[i][data|searchable|orderable], search[value]
  * response { data, draw, input: { length, start, draw }, recordsTotal, recordsFiltered }
  * `draw` is echoed at the top level (where DataTables reads it to drop stale answers) and in `input`.
  * `order[N]` and `columns[N]` name one of the table's columns: N at or beyond the table's
@@ -37,9 +37,32 @@ export interface TableSpec {
   tieBreaker?: string;
   /** Highest length a caller may ask for; -1 (all) stays allowed for print and export. */
   maxLength?: number;
+  /**
+   * A table that grows with the campaign (pre-registrations, registrations, test rides, the
+   * audit trail): `length=-1` answers every row of the filters only while they match at most
+   * this many (ALL_ROWS_MAX), else 422 under `length` (`tooManyRows`). Unset: a small table
+   * (bike models, branches, users, videos, allocations, referrers), every row.
+   */
+  allRowsUpTo?: number;
 }
 
 export const DEFAULT_PAGE_LENGTH = 10;
+
+/**
+ * The most rows `length=-1` answers on a table that grows with the campaign: a print run of
+ * 834 A4 pages, about 2-3 MB of JSON. Every row of a campaign's pre-registrations took 11-13 s
+ * and 76 MB at a fifth of its size, and held everyone's health p99 at seconds (issue #32).
+ */
+export const ALL_ROWS_MAX = 10_000;
+
+/** 422 under `length`: the filters match more rows than `max`, the most one answer holds. */
+export function tooManyRows(max: number): UnprocessableError {
+  return new UnprocessableError({
+    length: [
+      `These filters match more than ${max.toLocaleString('en-US')} rows, more than one page can show or print. Narrow the filters (dates, branch, search) or download the Excel export.`,
+    ],
+  });
+}
 
 export interface ParsedPage {
   draw: number;
@@ -123,11 +146,22 @@ export async function paginate<T extends ObjectLiteral, R = T>(
 ): Promise<PageResult<R>> {
   const page = parsePageQuery(query, spec);
   const filtered = applySearch(qb.clone(), page, spec);
-  const [recordsTotal, recordsFiltered, rows] = await Promise.all([
-    countRows(qb),
-    page.search ? countRows(filtered) : undefined,
-    pageRows(filtered, page, spec),
-  ]);
+  const upTo = page.length === -1 ? spec.allRowsUpTo : undefined;
+  let recordsTotal: number;
+  let recordsFiltered: number | undefined;
+  let rows: T[];
+  if (upTo !== undefined) {
+    // Every row of a table that grows: counted first (from an index), read only within the bound.
+    [recordsTotal, recordsFiltered] = await Promise.all([countRows(qb), page.search ? countRows(filtered) : undefined]);
+    if ((recordsFiltered ?? recordsTotal) > upTo) throw tooManyRows(upTo);
+    rows = await pageRows(filtered, page, spec, upTo);
+  } else {
+    [recordsTotal, recordsFiltered, rows] = await Promise.all([
+      countRows(qb),
+      page.search ? countRows(filtered) : undefined,
+      pageRows(filtered, page, spec),
+    ]);
+  }
   return {
     data: map ? await map(rows) : (rows as unknown as R[]),
     draw: page.draw,
@@ -142,9 +176,15 @@ export async function paginate<T extends ObjectLiteral, R = T>(
  * primary keys in the table's order, which an index answers without touching the rows or
  * their joins, then loads those few rows: a deferred join.
  */
-async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): Promise<T[]> {
+async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec, upTo?: number): Promise<T[]> {
   const qb = applyOrder(filtered.clone(), page, spec);
   const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
+  if (page.length === -1 && upTo !== undefined) {
+    // Rows written since the count are read up to the bound, never past it.
+    const rows = await qb.limit(upTo + 1).getMany();
+    if (rows.length > upTo) throw tooManyRows(upTo);
+    return rows;
+  }
   if (page.length === -1 || page.start < DEFERRED_JOIN_FROM || primary.length !== 1) {
     if (page.length !== -1) qb.offset(page.start).limit(page.length);
     return qb.getMany();

@@ -88,6 +88,11 @@ export class RateLimitService implements ThrottlerStorage, OnModuleInit, OnModul
     );
   }
 
+  /** Takes back one hit of the current window (an attempt counted before its outcome was known turned out not to count). */
+  async release(key: string): Promise<void> {
+    await this.dataSource.query(`UPDATE rate_limit SET hits = GREATEST(hits - 1, 0) WHERE key = $1 AND reset_at > now()`, [key]);
+  }
+
   async reset(key: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM rate_limit WHERE key = $1`, [key]);
   }

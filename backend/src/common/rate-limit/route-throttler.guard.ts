@@ -8,7 +8,9 @@ import {
   ThrottlerStorage,
 } from '@nestjs/throttler';
 import { ConfigService } from '../../config/config.module';
+import { deviceCookieKey, readDeviceCookies } from '../auth/device-cookie';
 import { TooManyRequestsError } from '../http/errors';
+import { addressKey } from './address-key';
 
 /** The windows a route may limit (one or two per route); each route names its own limit and ttl. */
 export const THROTTLERS = [
@@ -19,15 +21,21 @@ export const THROTTLERS = [
 type HandleRequestProps = Parameters<ThrottlerGuard['handleRequest']>[0];
 
 /**
- * @nestjs/throttler's guard with three house rules:
+ * @nestjs/throttler's guard with four house rules:
  * - only routes that carry @Throttle for a window are counted in it (every public write has
  *   one; other routes cost no database write);
+ * - the client is its address as `addressKey` groups it (an IPv6 /64 is one client), except
+ *   that a request carrying a valid sign-in device cookie (only the auth routes receive it)
+ *   is counted under that account's trusted devices instead: strangers behind the same
+ *   carrier NAT or /64 cannot use up the owner's sign-ins (common/auth/device-cookie.ts);
  * - RATE_LIMIT_DISABLED (never in production) turns the route limits off for the load bench;
  * - the refusal is our 429 { message } with a plain Retry-After (the filter writes the header).
- * Counters live in PostgreSQL (RateLimitService), keyed by route, window and client address.
+ * Counters live in PostgreSQL (RateLimitService), keyed by route, window and client.
  */
 @Injectable()
 export class RouteThrottlerGuard extends ThrottlerGuard {
+  private readonly deviceKey: Buffer;
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -35,6 +43,7 @@ export class RouteThrottlerGuard extends ThrottlerGuard {
     private readonly config: ConfigService,
   ) {
     super(options, storage, reflector);
+    this.deviceKey = deviceCookieKey(config.get('auth').jwtSecret);
   }
 
   protected async shouldSkip(): Promise<boolean> {
@@ -49,6 +58,11 @@ export class RouteThrottlerGuard extends ThrottlerGuard {
     ]);
     if (limited === undefined) return true;
     return super.handleRequest(props);
+  }
+
+  protected async getTracker(req: { ip?: string; headers?: { cookie?: string | string[] } }): Promise<string> {
+    const [device] = readDeviceCookies(req.headers?.cookie, this.deviceKey);
+    return device ? `device:${device.userId}` : addressKey(req.ip);
   }
 
   protected generateKey(context: ExecutionContext, tracker: string, name: string): string {

@@ -17,6 +17,9 @@ import { Fairness1795546000000 } from './1795546000000-Fairness';
 import { BikeModelShowcase1795547000000 } from './1795547000000-BikeModelShowcase';
 import { Sharing1795548000000 } from './1795548000000-Sharing';
 import { VisitorLanguage1795549000000 } from './1795549000000-VisitorLanguage';
+import { SigninCode1795550200000 } from './1795550200000-SigninCode';
+import { CodeBudgets1795550100000 } from './1795550100000-CodeBudgets';
+import { SmsCapsAndOtherSource1795550300000 } from './1795550300000-SmsCapsAndOtherSource';
 
 /** Every migration, in order. Listed explicitly so the same list runs from src (tests) and dist. */
-export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, SalesSchema1763800003000, TestRideSchema1763800004000, SalesReferrerLink1763800004500, SmsBatch1763800005000, AuditLog1763800006000, UnlistedFiles1763800008000, TableSpeed1763800009000, OnePreregistrationPerCustomer1795543327729, RevokedToken1795543360400, Privacy1795544041987, ErasedIdentityKeys1795545000000, Fairness1795546000000, BikeModelShowcase1795547000000, Sharing1795548000000, VisitorLanguage1795549000000];
+export const MIGRATIONS = [PlatformSchema1763800000000, CatalogueSchema1763800001000, GeographyData1763800001500, CampaignSchema1763800002000, SalesSchema1763800003000, TestRideSchema1763800004000, SalesReferrerLink1763800004500, SmsBatch1763800005000, AuditLog1763800006000, UnlistedFiles1763800008000, TableSpeed1763800009000, OnePreregistrationPerCustomer1795543327729, RevokedToken1795543360400, Privacy1795544041987, ErasedIdentityKeys1795545000000, Fairness1795546000000, BikeModelShowcase1795547000000, Sharing1795548000000, VisitorLanguage1795549000000, CodeBudgets1795550100000, SigninCode1795550200000, SmsCapsAndOtherSource1795550300000];

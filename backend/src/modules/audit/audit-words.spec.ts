@@ -13,6 +13,7 @@ describe('the audit trail in words', () => {
     ['POST /api/v1/preregistration/:slug/erase', 'Erased a customer’s personal data'],
     ['PATCH /api/v1/setting', 'Changed the settings'],
     ['RETENTION purge', 'Purged citizenship numbers and screenshots (retention)'],
+    ['MOVE preregistration', 'Moved a pre-registration to another branch'],
     // An action no rule knows reads as it was recorded.
     ['POST /api/v1/something/new', 'POST /api/v1/something/new'],
   ])('%s -> %s', (action, words) => {

@@ -18,6 +18,9 @@ const NOUNS: Record<string, [string, string]> = {
   sms: ['an SMS', 'SMS'],
 };
 
+/** The action of the row written when head office moves a pre-registration between branches (branch_id or nearest_branch_id). */
+export const PREREGISTRATION_MOVE_ACTION = 'MOVE preregistration';
+
 /** Actions with words of their own, by method and route. */
 const OWN_WORDS: Record<string, string> = {
   'PATCH /api/v1/setting': 'Changed the settings',
@@ -37,6 +40,7 @@ const OWN_WORDS: Record<string, string> = {
   'POST /api/v1/registration/:slug/notify': 'Sent the coupon SMS of a customer registration',
   'POST /api/v1/registration/:slug/restore': 'Restored a customer registration',
   'RETENTION purge': 'Purged citizenship numbers and screenshots (retention)',
+  [PREREGISTRATION_MOVE_ACTION]: 'Moved a pre-registration to another branch',
 };
 
 /** The words for one recorded action; the recorded text itself when no rule knows it. */

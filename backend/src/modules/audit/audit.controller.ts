@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { paginate, TableSpec } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, paginate, TableSpec } from '../../common/paging/paging';
 import { AuditQuery } from './dto/audit-query.dto';
 import { auditSummary } from './audit-words';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
@@ -15,6 +15,8 @@ const AUDIT_TABLE: TableSpec = {
   searchable: ['a.user_email', 'a.action', 'a.record_key'],
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 'a.id',
+  // Every staff write adds a row: it grows with the campaign.
+  allRowsUpTo: ALL_ROWS_MAX,
 };
 
 /** The audit trail, read-only, for head office (no route edits or deletes it). */

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { BearerToken, CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Throttle } from '@nestjs/throttler';
@@ -17,9 +17,16 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Throttle({ short: { limit: 30, ttl: 60_000 } })
-  @ApiOperation({ summary: 'Sign in with email and password; answers access_token and user' })
-  login(@Body() dto: LoginDto, @Req() req: Request) {
-    return this.auth.login(dto, req.ip ?? 'unknown');
+  @ApiOperation({
+    summary: 'Sign in with email and password; answers access_token and user, and sets the browser’s device cookie',
+    description:
+      'After many failed sign-ins to the account, a browser without its device cookie is answered 401 { message, step_up: "sms" | "captcha" }: ' +
+      'send the password again with `code` (the code sent by SMS) or `g-recaptcha-response`.',
+  })
+  async login(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { answer, device } = await this.auth.login(dto, req.ip ?? 'unknown', req.headers.cookie);
+    res.cookie(device.name, device.value, device.options);
+    return answer;
   }
 
   @RequirePermissions()

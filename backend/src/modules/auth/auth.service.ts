@@ -1,14 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { parseNepalMobile } from '@campaign/domain';
 import { DataSource } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
-import { isTokenPayload, loadAuthUser, TokenPayload } from '../../common/auth/session';
+import { deviceCookieFor, deviceCookieKey, issueDeviceCookie } from '../../common/auth/device-cookie';
+import { hasIssuedLifetime, isTokenPayload, loadAuthUser, TokenPayload } from '../../common/auth/session';
 import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
+import { CAPTCHA_FIELD, CaptchaService } from '../captcha/captcha.service';
+import { newOtp } from '../preregistration/otp';
+import { SmsService } from '../sms/sms.service';
 import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -20,26 +25,57 @@ const AUTH_FAILURES = new Failures({
   CurrentPasswordWrong: { status: 422, field: 'current_password', message: 'The current password is incorrect.' },
 });
 
-/** Per (email, address): 5 failures in 15 minutes refuse that address for the rest of the window. */
-const MAX_FAILURES = 5;
-const FAILURE_WINDOW_SECONDS = 15 * 60;
 /**
- * Per account, whatever the address: failures within an hour are counted, and from the 10th
- * on each failure makes the account wait before the next try, 30 s doubling per failure up
- * to 5 minutes. A stranger guessing from many addresses gets a handful of guesses an hour;
- * the real user, once the stranger stops, waits at most 5 minutes (never a long lockout).
+ * Sign-in without lockout (OWASP's device cookies; ASVS 5.0 6.1.1, 6.3.1). No rule refuses the
+ * right password for the account's sake from a browser that has signed in before, and no rule
+ * refuses an untrusted browser outright (but the phoneless, captcha-less fallback below):
+ * - A browser holding a valid device cookie for the account (common/auth/device-cookie.ts) is
+ *   limited on its own: 5 wrong passwords an hour per cookie; past that it counts as untrusted.
+ * - Every other attempt (no cookie, another account's, an altered or expired one) shares the
+ *   account's budget for untrusted attempts: 10 wrong passwords an hour, from any address.
+ * - Once that budget is spent, an untrusted browser signs in with the password plus a second
+ *   step: a code sent by SMS to the phone on file (sent only after the right password, at most
+ *   once a minute and 10 times a day per account; 10 minutes, 5 tries); for an account without
+ *   a Nepal mobile on file, the captcha when one is configured; else the old per-account delay
+ *   (30 s doubling to 5 minutes), which refuses untrusted browsers only.
+ * - The SMS step answers the same whether the password was right or not (no oracle for
+ *   guessing past the budget), and the same for an unknown email.
+ * Every successful sign-in sets a fresh device cookie: the browser is trusted from then on.
+ * The per-address limit of the route (30 a minute, @Throttle) stays; a request with a valid
+ * device cookie is counted under its account's devices there, not its address.
  */
-const ACCOUNT_FREE_FAILURES = 10;
-const ACCOUNT_WINDOW_SECONDS = 3600;
-const ACCOUNT_FIRST_DELAY_SECONDS = 30;
-const ACCOUNT_MAX_DELAY_SECONDS = 5 * 60;
+const WINDOW_SECONDS = 3600;
+export const DEVICE_FAILURES = 5;
+export const UNTRUSTED_FAILURES = 10;
+/** The sign-in code: its life, tries, the wait between two and how many a day per account. */
+export const SIGNIN_CODE = { ttlSeconds: 600, maxAttempts: 5, resendSeconds: 60, perDay: 10 } as const;
+/** The fallback delay (no phone, no captcha): from the 10th failure of the hour, 30 s doubling per failure up to 5 minutes. */
+const DELAY_FIRST_SECONDS = 30;
+const DELAY_MAX_SECONDS = 5 * 60;
 
 export function accountDelaySeconds(failures: number): number {
-  if (failures < ACCOUNT_FREE_FAILURES) return 0;
-  return Math.min(ACCOUNT_MAX_DELAY_SECONDS, ACCOUNT_FIRST_DELAY_SECONDS * 2 ** Math.min(failures - ACCOUNT_FREE_FAILURES, 10));
+  if (failures < UNTRUSTED_FAILURES) return 0;
+  return Math.min(DELAY_MAX_SECONDS, DELAY_FIRST_SECONDS * 2 ** Math.min(failures - UNTRUSTED_FAILURES, 10));
 }
 
+const INVALID_CREDENTIALS = 'Invalid Credentials';
 const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+export const STEP_UP_MESSAGES = {
+  smsSent:
+    'This browser has not signed in to this account before and the account has had many failed sign-ins. If the password is right, a sign-in code has been sent by SMS to the phone on file: enter it with your password.',
+  codeWrong: 'The password or the code is incorrect. To get a new code, sign in with the password alone.',
+  captcha: 'This account has had many failed sign-ins. Please complete the captcha and sign in again.',
+} as const;
+
+/** The answer that asks for the second step: 401 { message, step_up }. */
+export class StepUpRequired extends HttpException {
+  constructor(
+    public readonly step: 'sms' | 'captcha',
+    message: string,
+  ) {
+    super({ message, step_up: step }, HttpStatus.UNAUTHORIZED);
+  }
+}
 
 export interface LoginResponse {
   access_token: string;
@@ -48,13 +84,24 @@ export interface LoginResponse {
   user: SessionUser;
 }
 
+/** A sign-in's answer and the device cookie that makes its browser trusted. */
+export interface SignedIn {
+  answer: LoginResponse;
+  device: ReturnType<typeof issueDeviceCookie>;
+}
+
 export type SessionUser = Omit<AuthUser, 'role' | 'role_id'> & {
   role: { id: number; title: string };
   branch: { id: number; title: string } | null;
 };
 
+type Credentials = NonNullable<Awaited<ReturnType<UserService['credentials']>>>;
+
 @Injectable()
 export class AuthService {
+  private readonly deviceKey: Buffer;
+  private readonly codeKey: Buffer;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly jwt: JwtService,
@@ -62,32 +109,135 @@ export class AuthService {
     private readonly config: ConfigService,
     private readonly users: UserService,
     private readonly branches: BranchService,
-  ) {}
+    private readonly captcha: CaptchaService,
+    private readonly sms: SmsService,
+  ) {
+    const secret = config.get('auth').jwtSecret;
+    this.deviceKey = deviceCookieKey(secret);
+    this.codeKey = createHmac('sha256', secret).update('signin-code/v1').digest();
+  }
 
-  async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
+  /** `cookies` is the request's Cookie header (its device cookies); `ip` goes to the captcha check only. */
+  async login(dto: LoginDto, ip: string, cookies: string | string[] | undefined): Promise<SignedIn> {
     const email = dto.email.trim().toLowerCase();
-    const failKey = `login-fail:${email}:${ip}`;
-    const accountKey = `login-account:${email}`;
-    const delayKey = `login-delay:${email}`;
-    const failures = await this.limits.peek(failKey);
-    if (failures.hits >= MAX_FAILURES) throw new TooManyRequestsError(TOO_MANY_LOGINS, failures.retryAfterSeconds);
-    // A delayed account is refused before its password is compared, from every address.
-    const delay = await this.limits.peek(delayKey);
-    if (delay.hits > 0) throw new TooManyRequestsError(TOO_MANY_LOGINS, delay.retryAfterSeconds);
     const row = await this.users.credentials(email);
-    const ok = await verifyPassword(row?.password ?? (await dummyHash()), dto.password);
-    if (!row || !ok) {
-      await this.limits.hit(failKey, MAX_FAILURES, FAILURE_WINDOW_SECONDS);
-      const account = await this.limits.hit(accountKey, ACCOUNT_FREE_FAILURES, ACCOUNT_WINDOW_SECONDS);
-      const wait = accountDelaySeconds(account.hits);
-      if (wait) await this.limits.hold(delayKey, wait);
-      throw new UnauthorizedException('Invalid Credentials');
+    const device = row ? deviceCookieFor(cookies, this.deviceKey, row.id) : undefined;
+    if (row && device) {
+      const deviceKey = `signin-device:${row.id}:${device.nonce}`;
+      // Counted before the password is compared, so a burst of parallel tries cannot pass the budget; a success clears it.
+      if ((await this.limits.hit(deviceKey, DEVICE_FAILURES, WINDOW_SECONDS)).allowed) {
+        if (!(await verifyPassword(row.password, dto.password))) throw new UnauthorizedException(INVALID_CREDENTIALS);
+        await this.limits.reset(deviceKey);
+        return this.signIn(row, dto);
+      }
+      // This device has spent its own budget: from here on it is one more untrusted browser.
     }
-    await Promise.all([this.limits.reset(failKey), this.limits.reset(accountKey)]);
+    return this.untrusted(dto, email, row, ip);
+  }
+
+  /** A sign-in from a browser without a (usable) device cookie for the account. */
+  private async untrusted(dto: LoginDto, email: string, row: Credentials | undefined, ip: string): Promise<SignedIn> {
+    const budgetKey = `signin-untrusted:${email}`;
+    const delayKey = `signin-delay:${email}`;
+    const phone = row?.phone ? parseNepalMobile(row.phone) : null;
+    // An unknown email answers as an account with a phone would (its code is never sent).
+    const step: 'sms' | 'captcha' | 'delay' = phone || !row ? 'sms' : this.captcha.enabled ? 'captcha' : 'delay';
+
+    if (step === 'delay') {
+      // The fallback: a delayed account is refused before its password is compared (untrusted browsers only).
+      const delay = await this.limits.peek(delayKey);
+      if (delay.hits > 0) throw new TooManyRequestsError(TOO_MANY_LOGINS, delay.retryAfterSeconds);
+    }
+    // Each try is counted before the password is compared (a burst of parallel tries cannot
+    // pass the budget); a success takes its count back, so the budget counts failures.
+    const attempt = await this.limits.hit(budgetKey, UNTRUSTED_FAILURES, WINDOW_SECONDS);
+    const spent = !attempt.allowed;
+    if (spent && step === 'captcha' && !(await this.captcha.verify(dto[CAPTCHA_FIELD], ip))) {
+      throw new StepUpRequired('captcha', STEP_UP_MESSAGES.captcha);
+    }
+    const ok = (await verifyPassword(row?.password ?? (await dummyHash()), dto.password)) && !!row;
+
+    if (!spent || step !== 'sms') {
+      if (!ok || !row) {
+        if (step === 'delay') {
+          const wait = accountDelaySeconds(attempt.hits);
+          if (wait) await this.limits.hold(delayKey, wait);
+        }
+        // From the budget's end on, the answer says that the next try needs the captcha.
+        if (step === 'captcha' && attempt.hits >= UNTRUSTED_FAILURES) throw new StepUpRequired('captcha', INVALID_CREDENTIALS);
+        throw new UnauthorizedException(INVALID_CREDENTIALS);
+      }
+      await this.limits.release(budgetKey);
+      return this.signIn(row, dto);
+    }
+
+    // The SMS step: the same answers whether the password was right or not.
+    const code = dto.code?.trim();
+    if (!code) {
+      if (ok && row && phone) await this.sendCode(row.id, phone);
+      throw new StepUpRequired('sms', STEP_UP_MESSAGES.smsSent);
+    }
+    if (!ok || !row || !(await this.takeCode(row.id, code))) throw new StepUpRequired('sms', STEP_UP_MESSAGES.codeWrong);
+    await this.limits.release(budgetKey);
+    return this.signIn(row, dto);
+  }
+
+  private async signIn(row: Credentials, dto: LoginDto): Promise<SignedIn> {
     const expiresIn = dto.remember_me ? this.config.get('auth').rememberExpiresIn : this.config.get('auth').expiresIn;
     const payload: Omit<TokenPayload, 'exp' | 'iat'> = { sub: row.id, tv: row.token_version, jti: randomUUID() };
     const access_token = await this.jwt.signAsync(payload, { expiresIn, algorithm: 'HS256' });
-    return { access_token, token_type: 'bearer', expires_in: expiresIn, user: await this.sessionUser(row.id) };
+    const answer: LoginResponse = { access_token, token_type: 'bearer', expires_in: expiresIn, user: await this.sessionUser(row.id) };
+    return { answer, device: issueDeviceCookie(this.deviceKey, row.id, this.config.get('app').env === 'production') };
+  }
+
+  private codeHash(userId: number, code: string): string {
+    return createHmac('sha256', this.codeKey).update(`${userId}:${code}`).digest('hex');
+  }
+
+  /**
+   * A new sign-in code by SMS (through the outbox, with the code's row in one transaction),
+   * unless one went to this account within the minute (that one stays valid) or the day's
+   * codes are spent. Only ever called after the right password.
+   */
+  private async sendCode(userId: number, phone: string): Promise<void> {
+    const minute = await this.limits.hit(`signin-code:${SIGNIN_CODE.resendSeconds}:${userId}`, 1, SIGNIN_CODE.resendSeconds);
+    if (!minute.allowed) return;
+    const day = await this.limits.hit(`signin-code:86400:${userId}`, SIGNIN_CODE.perDay, 86400);
+    if (!day.allowed) return;
+    const code = newOtp();
+    await this.dataSource.transaction(async (em) => {
+      await em.query(
+        `INSERT INTO signin_code (user_id, code_hash, expires_at, attempts, created_at)
+         VALUES ($1, $2, now() + make_interval(secs => $3), 0, now())
+         ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at, attempts = 0, created_at = now()`,
+        [userId, this.codeHash(userId, code), SIGNIN_CODE.ttlSeconds],
+      );
+      await this.sms.queue(em, [
+        {
+          phone,
+          kind: 'signin',
+          text: `Your sign-in code is ${code}. It works for 10 minutes. If you did not just sign in, change your password.`,
+        },
+      ]);
+    });
+  }
+
+  /** Whether `code` is the account's live code; each try counts (5 at most), the right one is used up. */
+  private async takeCode(userId: number, code: string): Promise<boolean> {
+    const [row] = await this.dataSource.query(
+      `WITH tried AS (
+         UPDATE signin_code SET attempts = attempts + 1
+          WHERE user_id = $1 AND expires_at > now() AND attempts < $2
+         RETURNING code_hash)
+       SELECT code_hash FROM tried`,
+      [userId, SIGNIN_CODE.maxAttempts],
+    );
+    if (!row) return false;
+    const expected = Buffer.from(row.code_hash as string);
+    const given = Buffer.from(this.codeHash(userId, code));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    await this.dataSource.query(`DELETE FROM signin_code WHERE user_id = $1`, [userId]);
+    return true;
   }
 
   async sessionUser(id: number): Promise<SessionUser> {
@@ -103,8 +253,16 @@ export class AuthService {
    * expired, so every instance refuses it from the next request. Expired entries are pruned here.
    */
   async logout(token: string): Promise<void> {
-    const payload = this.jwt.decode<unknown>(token);
-    if (!isTokenPayload(payload)) throw new UnauthorizedException('Unauthenticated.');
+    // The guard has verified this token already; an odd one still answers 401, never a 500.
+    let payload: unknown;
+    try {
+      payload = this.jwt.decode<unknown>(token);
+    } catch {
+      payload = null;
+    }
+    const { expiresIn, rememberExpiresIn } = this.config.get('auth');
+    const lifetime = Math.max(expiresIn, rememberExpiresIn);
+    if (!isTokenPayload(payload) || !hasIssuedLifetime(payload, lifetime)) throw new UnauthorizedException('Unauthenticated.');
     await this.dataSource.query(
       `WITH pruned AS (DELETE FROM revoked_token WHERE expires_at < now())
        INSERT INTO revoked_token (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DRAW_ID_PATTERN, normaliseDrawId } from '@campaign/domain';
+import { DRAW_ID_PATTERN, normaliseDrawId, type PublicDraw } from '@campaign/domain';
 import { Public } from '../../common/auth/decorators';
 import { Failures } from '../../common/http/domain-errors';
 import { isCalendarDate } from '../../common/time';
@@ -23,6 +23,19 @@ const PAGE = 500;
  * checks at 00:01 must not be shown the answer of 23:59.
  */
 const cacheFor = (res: Response, revealed: boolean) => res.setHeader('Cache-Control', revealed ? 'public, max-age=3600' : 'no-cache');
+
+/**
+ * A draw before its day has ended, as the public sees it: the customer's own prize, seed and
+ * day, and nothing per branch, the day's draws' rule (docs/fairness.md): no branch, no
+ * allocation tried (its odds, amount and the stock seen or left), no allocation id. The full
+ * draw, which the verifier recomputes, is answered once the day is revealed.
+ */
+const beforeTheDayEnds = (draw: PublicDraw): PublicDraw => ({
+  ...draw,
+  branch_id: null,
+  considered: [],
+  result: { amount: draw.result.amount, allocation_id: null },
+});
 
 /**
  * The public proof of the draws (docs/fairness.md): every day's commitments, and once a day
@@ -77,7 +90,8 @@ export class FairnessController {
     const draw = DRAW_ID_PATTERN.test(drawId) ? await this.draws.publicDraw(drawId) : undefined;
     if (!draw) throw FAIRNESS_FAILURES.fail('NoDraw');
     const day = await this.fairness.publicDay(draw.day);
-    cacheFor(res, !!day?.revealed);
-    return { data: { draw, day } };
+    const revealed = !!day?.revealed;
+    cacheFor(res, revealed);
+    return { data: { draw: revealed ? draw : beforeTheDayEnds(draw), day } };
   }
 }

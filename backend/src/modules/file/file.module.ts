@@ -1,29 +1,39 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
 import { MulterModule } from '@nestjs/platform-express';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Request } from 'express';
 import { ConfigService } from '../../config/config.module';
-import { MULTIPART_LIMITS } from '../../common/http/request-budget';
+import { multipartLimits, signedByStaff } from '../../common/http/request-budget';
 import { FileController } from './file.controller';
 import { FileEntity } from './file.entity';
 import { FileService } from './file.service';
 
 /**
- * Files and the multipart limits every upload route shares (memory storage: nothing
- * reaches the disk before its bytes are checked). Importing this module gives a
- * controller's FileInterceptor the same limits: 5 MB a file (413 beyond), 10 files, and
- * the request budget's caps on fields (413 with the cap's message).
+ * The multipart limits of every route that reads a multipart form (memory storage: nothing
+ * reaches the disk before its bytes are checked), global so that a route whose module does
+ * not import this one (a test ride's NoFilesInterceptor) has them too. Chosen per request
+ * (common/http/request-budget.ts, multipartLimits): staff get the request budget's caps on
+ * fields, 10 files of 5 MB; anyone else a few short fields and one picture of 5 MB, refused
+ * (413 with the cap's message) as the bytes arrive. Staff are told apart as for a JSON body
+ * (a token this server signed) and, as the form is read after the guard, also by the guard
+ * having accepted the token: a revoked token reads a public form with the anonymous limits.
  */
+const MULTIPART_OPTIONS: DynamicModule = {
+  ...MulterModule.registerAsync({
+    inject: [ConfigService, JwtService],
+    useFactory: (config: ConfigService, jwt: JwtService) => {
+      const signed = signedByStaff((token) => jwt.verify(token));
+      const isStaff = (req: Request) => signed(req) && !!(req as Request & { user?: unknown }).user;
+      return { limits: multipartLimits(isStaff, config.get('files').maxBytes), defParamCharset: 'utf8' };
+    },
+  }),
+  global: true,
+};
+
+/** Files: the picker's uploads and every record's picture go through FileService. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([FileEntity]),
-    MulterModule.registerAsync({
-      inject: [ConfigService],
-      useFactory: (config: ConfigService) => ({
-        limits: { ...MULTIPART_LIMITS, fileSize: config.get('files').maxBytes, files: 10 },
-        defParamCharset: 'utf8',
-      }),
-    }),
-  ],
+  imports: [TypeOrmModule.forFeature([FileEntity]), MULTIPART_OPTIONS],
   controllers: [FileController],
   providers: [FileService],
   exports: [FileService, MulterModule, TypeOrmModule],

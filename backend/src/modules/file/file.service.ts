@@ -4,7 +4,18 @@ import { DataSource, In, Repository } from 'typeorm';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { ConfigService } from '../../config/config.module';
 import { FileEntity, FileKind } from './file.entity';
-import { FileRefusedError, insertFileRows, prepareUpload, PreparedFile, removeFiles, UPLOAD_REFUSED, writeFiles } from './file-store';
+import {
+  FileRefusedError,
+  insertFileRows,
+  MAX_INPUT_PIXELS,
+  prepareUpload,
+  PreparedFile,
+  PUBLIC_INPUT_PIXELS,
+  removeFiles,
+  UPLOAD_REFUSED,
+  UploadRules,
+  writeFiles,
+} from './file-store';
 import { Upload } from './upload';
 
 /** How many files the picker lists (newest first). */
@@ -26,6 +37,7 @@ export interface ImageChoice {
 @Injectable()
 export class FileService {
   private readonly dir: string;
+  private readonly maxBytes: number;
 
   constructor(
     @InjectRepository(FileEntity) private readonly files: Repository<FileEntity>,
@@ -33,6 +45,19 @@ export class FileService {
     config: ConfigService,
   ) {
     this.dir = config.get('files').uploadDir;
+    this.maxBytes = config.get('files').maxBytes;
+  }
+
+  /**
+   * What an upload may cost, by who sends it: a file with no staff author (the public
+   * enquiry's screenshot) has the public pixel limit and waits in the public's line of image
+   * work; a staff user's has the staff limit and waits in that user's own line (file-store.ts,
+   * imageJobs). Either way the stored re-encoding is at most the upload cap.
+   */
+  private rules(createdBy: number | null): UploadRules {
+    return createdBy === null
+      ? { maxPixels: PUBLIC_INPUT_PIXELS, maxBytes: this.maxBytes, owner: 'public' }
+      : { maxPixels: MAX_INPUT_PIXELS, maxBytes: this.maxBytes, owner: `user:${createdBy}` };
   }
 
   /** Checks, re-encodes and stores one image; a refusal is a 422 under `field`. Unlisted unless `listed`. */
@@ -40,20 +65,21 @@ export class FileService {
     const field = opts.field ?? 'file';
     let prepared: PreparedFile;
     try {
-      prepared = await prepareUpload(buffer, 'image', opts.originalName);
+      prepared = await prepareUpload(buffer, 'image', opts.originalName, this.rules(opts.createdBy ?? null));
     } catch (e) {
       throw refusal(e, field);
     }
     return (await this.persist([prepared], opts.createdBy ?? null, opts.listed ?? false))[0];
   }
 
-  /** POST /upload: every file is checked before any is stored; all or nothing. */
+  /** POST /upload: every file is checked before any is stored; all or nothing. One file at a time, each taking its turn in the user's line. */
   async storeUploads(accept: FileKind, uploads: Upload[], createdBy: number | null): Promise<FileEntity[]> {
     const errors: FieldErrors = {};
     const prepared: PreparedFile[] = [];
+    const rules = this.rules(createdBy);
     for (const [i, u] of uploads.entries()) {
       try {
-        prepared.push(await prepareUpload(u.buffer, accept, u.originalname));
+        prepared.push(await prepareUpload(u.buffer, accept, u.originalname, rules));
       } catch (e) {
         if (!(e instanceof FileRefusedError)) throw e;
         errors[`files.${i}`] = [e.message];

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
+import { NoStore } from '../../common/http/no-store';
 import { Throttle } from '@nestjs/throttler';
 import { Captcha } from '../captcha/captcha.decorator';
 import { ReturnRequestDto, ReturnVerifyDto } from './dto/enquiry-return.dto';
@@ -22,6 +23,7 @@ export class EnquiryReturnController {
 
   @Post()
   @Public()
+  @NoStore()
   @HttpCode(200)
   @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
   @ApiOperation({ summary: 'Send a fresh code to a registered phone; the same answer whether or not it is registered' })
@@ -32,6 +34,7 @@ export class EnquiryReturnController {
 
   @Post('verify')
   @Public()
+  @NoStore()
   @HttpCode(200)
   @Throttle({ short: { limit: 20, ttl: 600_000 } })
   @ApiOperation({ summary: 'Phone + code: a right code opens the record (verifies and draws when not yet verified)' })

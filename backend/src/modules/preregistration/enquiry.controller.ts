@@ -4,6 +4,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, UploadedFile, UseIntercep
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
+import { NoStore } from '../../common/http/no-store';
 import { Throttle } from '@nestjs/throttler';
 import { Captcha } from '../captcha/captcha.decorator';
 import type { Upload } from '../file/upload';
@@ -22,6 +23,7 @@ export class EnquiryController {
 
   @Post()
   @Public()
+  @NoStore()
   @HttpCode(200)
   @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
   @UseInterceptors(FileInterceptor('screenshot'))
@@ -34,6 +36,7 @@ export class EnquiryController {
 
   @Get(':slug')
   @Public()
+  @NoStore()
   @ApiOperation({ summary: 'Public read: slug, name, masked phone, is_verified, prize' })
   async findOne(@Param('slug') slug: string) {
     return { data: await this.preregistrations.findPublic(slug) };
@@ -41,6 +44,7 @@ export class EnquiryController {
 
   @Post(':slug/verify')
   @Public()
+  @NoStore()
   @HttpCode(200)
   @Throttle({ short: { limit: 20, ttl: 600_000 } })
   @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction' })
@@ -54,6 +58,7 @@ export class EnquiryController {
 
   @Post(':slug/resend')
   @Public()
+  @NoStore()
   @HttpCode(200)
   @Throttle({ short: { limit: 5, ttl: 600_000 } })
   @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })

@@ -15,7 +15,7 @@ import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
-import { paginate, TableSpec, tableQuery } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
@@ -41,6 +41,9 @@ import { PreregistrationEntity } from './preregistration.entity';
 import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationDetail, toDetailView, toPublicView, toRowView } from './preregistration.view';
 import { returned } from '../../common/returned';
+import { campaignDay } from '../../common/time';
+import { appendAudit } from '../audit/audit-trail';
+import { PREREGISTRATION_MOVE_ACTION } from '../audit/audit-words';
 
 /** The pre-registration's expected failures (a code's own are the code lifecycle's, one-time-code.ts); the table's keys are the codes. */
 const PREREGISTRATION_FAILURES = new Failures({
@@ -53,6 +56,9 @@ export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its 
 const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
 export const PHONE_TAKEN_STAFF = 'This phone number is already pre-registered for this campaign: one pre-registration per customer.';
 export const PHONE_PURCHASED_STAFF = 'This phone number has already made its purchase in this campaign: one pre-registration per customer.';
+/** A branch user's change of the nearest showroom: it would move a public enquiry to another branch. */
+export const NEAREST_BRANCH_HEAD_OFFICE_ONLY =
+  'Only head office can change the nearest showroom: it decides which branch follows the pre-registration up.';
 /** The table's unique indexes and the field each speaks for: one live pre-registration per phone and per citizenship number. */
 const PREREGISTRATION_UNIQUE: UniqueFields = { preregistration_phone_uq: 'phone', preregistration_citizenship_uq: 'citizenship_no' };
 
@@ -70,6 +76,7 @@ const PREREGISTRATION_TABLE: TableSpec = {
   searchable: ['p.name', 'p.phone'],
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 'p.id',
+  allRowsUpTo: ALL_ROWS_MAX,
 };
 
 /** The row as the verify and resend paths lock it (SELECT ... FOR UPDATE). */
@@ -127,8 +134,16 @@ export class PreregistrationService implements OnModuleInit {
     const owned = (b: string) => `FROM preregistration p WHERE p.owner_branch_id = ${b}.id AND p.deleted_at IS NULL`;
     this.counters.contribute('preregistrations', (b) => `SELECT count(*) ${owned(b)}`);
     this.counters.contribute('prizes_awarded', (b) => `SELECT count(*) ${owned(b)} AND p.prize IS NOT NULL`);
+    // A pre-registration counts for its source (a sharer's friend above all) once its phone is
+    // verified, and once per person (phone, or an erased record's key of it): an unverified one
+    // from an invented phone proves no one (issue #32).
+    const referred = (sub: SelectQueryBuilder<object>) =>
+      sub.from('preregistration', 'pre').where('pre.referrer_id = r.id').andWhere('pre.deleted_at IS NULL').andWhere('pre.is_verified');
     this.referrerCounters.contribute('preregistrations_count', (sub, actor, range) =>
-      scopeToBranch(whereInRange(sub.select('count(*)::int').from('preregistration', 'pre').where('pre.referrer_id = r.id').andWhere('pre.deleted_at IS NULL'), 'pre.created_at', range), actor, 'preregistration'),
+      scopeToBranch(whereInRange(referred(sub.select('count(DISTINCT COALESCE(pre.phone, pre.erased_phone_key))::int')), 'pre.created_at', range), actor, 'preregistration'),
+    );
+    this.referrerCounters.contributeSources('preregistration', (sub, actor, range) =>
+      scopeToBranch(whereInRange(referred(sub.select('lower(btrim(pre.utm_source))', 'v')).andWhere('pre.utm_source IS NOT NULL'), 'pre.created_at', range), actor, 'preregistration'),
     );
     this.shareLinks.setOwner(async (em, code) => {
       const [row] = await em.query(`SELECT phone FROM preregistration WHERE share_code = $1`, [code]);
@@ -470,6 +485,11 @@ export class PreregistrationService implements OnModuleInit {
           if (actor.branch_id !== null) errors.branch_id = ['The selected branch is invalid.'];
           else if (dto.branch_id !== null && !(await this.exists(em, 'branch', dto.branch_id))) errors.branch_id = ['The selected branch is invalid.'];
         }
+        // Only head office moves a record between branches. A public enquiry belongs to its
+        // nearest showroom, so a branch user's change of it would hand the record (prize
+        // included) to another branch: refused before anything is written; the unchanged value is accepted.
+        const nearestChanges = dto.nearest_branch_id !== undefined && dto.nearest_branch_id !== row.nearest_branch_id;
+        if (nearestChanges && actor.branch_id !== null) errors.nearest_branch_id = [NEAREST_BRANCH_HEAD_OFFICE_ONLY];
         await this.checkReferences(dto, errors, em, settings);
         const current = await em.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [row.id]);
         const citizenshipChanges = dto.citizenship_no !== undefined && dto.citizenship_no !== current[0].citizenship_no;
@@ -485,7 +505,10 @@ export class PreregistrationService implements OnModuleInit {
         for (const k of fields) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
         if (stored) patch.screenshot_id = stored.id;
         if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
-        // A new phone gets a new code (the old one went to the old phone).
+        // Head office's move is in the audit trail with where the record was and where it went, in the move's own transaction.
+        await this.auditMove(em, actor, row, dto);
+        // A new phone gets a new code (the old one went to the old phone). It counts against the
+        // record's codes of the day, sent or not: past them the change is refused (429), nothing written.
         if (phoneChanges) await this.issueCode(em, { id: row.id, slug: row.slug, phone: dto.phone!, name: dto.name ?? row.name, lang: row.lang }, dto.send_sms ?? row.send_sms, settings);
       });
     } catch (e) {
@@ -493,6 +516,32 @@ export class PreregistrationService implements OnModuleInit {
       throw await this.mapUniqueViolation(e, dto, actor);
     }
     return this.findForStaff(actor, slug);
+  }
+
+  /**
+   * Writes a move to the audit trail when an update changed branch_id or nearest_branch_id
+   * (only head office may: a branch user's change was refused before): each one's old and new
+   * value and the owning branch before and after (COALESCE(branch_id, nearest_branch_id)).
+   */
+  private async auditMove(em: EntityManager, actor: AuthUser, row: LockedRow, dto: UpdatePreregistrationDto): Promise<void> {
+    const branchTo = dto.branch_id !== undefined ? dto.branch_id : row.branch_id;
+    const nearestTo = dto.nearest_branch_id !== undefined ? dto.nearest_branch_id : row.nearest_branch_id;
+    if (branchTo === row.branch_id && nearestTo === row.nearest_branch_id) return;
+    await appendAudit(em, {
+      user_id: actor.id,
+      user_email: actor.email,
+      branch_id: actor.branch_id,
+      action: PREREGISTRATION_MOVE_ACTION,
+      resource: 'preregistration',
+      record_key: row.slug,
+      fields: {
+        branch_id: { from: row.branch_id, to: branchTo },
+        nearest_branch_id: { from: row.nearest_branch_id, to: nearestTo },
+        owner_branch_id: { from: row.owner_branch_id, to: branchTo ?? nearestTo },
+      },
+      status: 200,
+      ip: null,
+    });
   }
 
   /** DELETE /preregistration/{slug}: a soft delete; refused once purchased. */
@@ -525,19 +574,37 @@ export class PreregistrationService implements OnModuleInit {
         (attempts) => em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]),
       );
       if (!verdict.ok) return verdict;
-      await em.query(
-        `UPDATE preregistration
-            SET is_verified = true, verified_at = now(), status = 'verified', updated_at = now(),
-                code = NULL, code_expires_at = NULL, code_attempts = 0
-          WHERE id = $1`,
-        [row.id],
-      );
-      const prize = await this.drawOncePerPhone(em, row);
-      if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, prize]);
+      await this.markVerified(em, row);
       return { ok: true, already: false };
     });
     if (!outcome.ok) throw outcome.error;
     return { already: outcome.already };
+  }
+
+  /**
+   * The way back by phone's right code (enquiry-return.service.ts checked it against its own
+   * budget, return_tries, on the row it locked): verifies and draws in the caller's
+   * transaction, as `verify` does, without the link's budget (code_attempts), which the
+   * way back never reads or spends.
+   */
+  async verifyChecked(em: EntityManager, slug: string): Promise<{ already: boolean }> {
+    const row = await this.lock(em, slug);
+    if (row.is_verified) return { already: true };
+    await this.markVerified(em, row);
+    return { already: false };
+  }
+
+  /** Verifies a locked, unverified record whose code was right (the code is spent) and draws once per phone. */
+  private async markVerified(em: EntityManager, row: LockedRow): Promise<void> {
+    await em.query(
+      `UPDATE preregistration
+          SET is_verified = true, verified_at = now(), status = 'verified', updated_at = now(),
+              code = NULL, code_expires_at = NULL, code_attempts = 0, return_tries = 0
+        WHERE id = $1`,
+      [row.id],
+    );
+    const prize = await this.drawOncePerPhone(em, row);
+    if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, prize]);
   }
 
   /**
@@ -593,6 +660,25 @@ export class PreregistrationService implements OnModuleInit {
   }
 
   /**
+   * Counts one more code made for a record today (`codes_day`, `codes_today`) on the row the
+   * caller locked, and refuses one past the day's cap (OneTimeCodes.refuseOverRecordCap). Id 0
+   * runs the same statement on no row: the return path's stand-in for a phone without a record.
+   */
+  async countCodeMade(em: EntityManager, id: number): Promise<void> {
+    const day = campaignDay(new Date(), this.tz);
+    const [row] = returned<{ codes_today: number }>(
+      await em.query(
+        `UPDATE preregistration
+            SET codes_today = CASE WHEN codes_day = $2::date THEN codes_today + 1 ELSE 1 END, codes_day = $2::date
+          WHERE id = $1
+        RETURNING codes_today`,
+        [id, day],
+      ),
+    );
+    this.codes.refuseOverRecordCap(row?.codes_today, ENQUIRY_CODE);
+  }
+
+  /**
    * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
    * phone's limits (OneTimeCodes: the one code lifecycle, shared with the purchase coupon).
    * Only the transaction's connection is used: the settings were read before it began (a
@@ -602,10 +688,13 @@ export class PreregistrationService implements OnModuleInit {
    */
   async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string; lang?: Lang }, send: boolean, settings: SettingValues): Promise<void> {
     if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
+    // Every code made for the record counts against its day, sent or not, to whichever phone (a staff phone change too).
+    await this.countCodeMade(em, row.id);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    // A new code: both budgets of wrong tries start again (the link's, code_attempts; the way back by phone's, return_tries).
     await em.query(
       `UPDATE preregistration
-          SET code = $2, code_expires_at = $3, code_attempts = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
+          SET code = $2, code_expires_at = $3, code_attempts = 0, return_tries = 0, code_sent_at = CASE WHEN $4 THEN now() ELSE code_sent_at END
         WHERE id = $1`,
       [row.id, code, expiresAt, send],
     );

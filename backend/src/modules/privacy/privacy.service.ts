@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
+import { allowLongStatements } from '../../database/statement-timeout';
 import { appendAudit } from '../audit/audit-trail';
 import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
 import { PreregistrationService } from '../preregistration/preregistration.service';
@@ -99,6 +100,8 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!Number.isFinite(until) || now.getTime() < until) return { records: 0, files: 0 };
     const files: StoredNames[] = [];
     const counts = await this.dataSource.transaction(async (em) => {
+      // Every record of the campaign in one go: past the requests' statement timeout at campaign scale.
+      await allowLongStatements(em);
       const pre = await this.preregistrations.purgeIdentityDocuments(em);
       const purchases = await this.registrations.purgeIdentityDocuments(em);
       files.push(...(await deleteFileRows(em, pre.screenshotIds)));

@@ -12,6 +12,13 @@ export type ReferrerCounterName = 'referrals_count' | 'preregistrations_count' |
 export type ReferrerCounter = (sub: SelectQueryBuilder<object>, actor: AuthUser | undefined, range: DateRange) => SelectQueryBuilder<object>;
 
 /**
+ * A correlated subquery over a referrer (alias `r`) selecting one column, the normalised
+ * `utm_source` each of the owner's rows carried (one row per record), for the same rows a
+ * counter counts: what the report's "other" row lists (a known source's rows carry its own).
+ */
+export type ReferrerSources = ReferrerCounter;
+
+/**
  * The hook through which the modules that own referred records (purchases, pre-registrations, test rides) give
  * the referrer report its numbers without the referrer module knowing their tables (they
  * import the referrer module, so it cannot import them). A counter no module contributes is
@@ -20,9 +27,20 @@ export type ReferrerCounter = (sub: SelectQueryBuilder<object>, actor: AuthUser 
 @Injectable()
 export class ReferrerCounters {
   private readonly counters = new Map<ReferrerCounterName, ReferrerCounter>();
+  private readonly sourceLists = new Map<string, ReferrerSources>();
 
   contribute(name: ReferrerCounterName, counter: ReferrerCounter): void {
     this.counters.set(name, counter);
+  }
+
+  /** The utm_source values of a module's rows that carried one (keyed by module, so a second call replaces the first). */
+  contributeSources(owner: string, sources: ReferrerSources): void {
+    this.sourceLists.set(owner, sources);
+  }
+
+  /** Every module's source list. */
+  sources(): ReferrerSources[] {
+    return [...this.sourceLists.values()];
   }
 
   get(name: ReferrerCounterName): ReferrerCounter {

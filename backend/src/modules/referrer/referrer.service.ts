@@ -2,20 +2,35 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
+import { UnprocessableError } from '../../common/http/errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { DateRange, parseDateRange } from '../../common/paging/date-range';
 import { PageResult, paginate, TableSpec } from '../../common/paging/paging';
 import { DateRangeQuery } from '../../common/paging/table-query';
 import { ConfigService } from '../../config/config.module';
+import { CreateReferrerDto, UTM_SOURCE_FORMAT } from './dto/create-referrer.dto';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
-import { ShareLinks, shareSource } from './share-links';
+import { shareCodeOf, ShareLinks, shareSource } from './share-links';
 
 /** The referrer's expected failures; the table's keys are the codes. */
 const REFERRER_FAILURES = new Failures({
   NotFound: { status: 404, message: 'Referrer not found.' },
+  Known: { status: 422, field: 'utm_source', message: 'This source is already in the referrer report.' },
+  ShareLink: { status: 422, field: 'utm_source', message: "A source of 'ref-' and 16 letters or digits is a customer's share link: please choose another." },
 });
+
+/**
+ * The report's one row of every traffic source it does not know. The known sources are the
+ * referrers: the seeded ones, those head office adds (POST /referrer) and customers' share
+ * links (`ref-<code>`, one per real sharer). Any other `utm_source` value is kept on its record
+ * and counts under this row, which lists the values, instead of adding a row of its own
+ * (issue #32: 30 invented values added 30 rows to the report every branch shares).
+ */
+export const OTHER_SOURCE = 'other';
+/** How many of the other row's values it lists: the most frequent first. */
+export const OTHER_VALUES_SHOWN = 20;
 
 export interface ReferrerRow {
   id: number;
@@ -25,9 +40,16 @@ export interface ReferrerRow {
   referrals_count: number;
   preregistrations_count: number;
   test_rides_count: number;
+  /** The other row only: the unknown sources it counts (most frequent first, at most OTHER_VALUES_SHOWN) and how many there are. */
+  values?: string[];
+  values_count?: number;
 }
 
-/** What came through one person's share link, across all branches (a count, never who). */
+/**
+ * What came through one person's share link, across all branches (a count, never who).
+ * `preregistrations` is the friend count: pre-registrations whose phone is verified, one per
+ * phone. Test rides have no phone check, so they stand beside it (`test_rides`), never in it.
+ */
 export interface Friends {
   preregistrations: number;
   test_rides: number;
@@ -71,15 +93,32 @@ export class ReferrerService {
   ) {}
 
   /**
-   * The referrer id for a utm_source value, made the first time the value is seen; null when
-   * the value is missing or not a valid source, or when it is a share link that brings no
-   * friend (an unknown code, or the visitor's own: `phone` is theirs). Runs in the caller's
-   * transaction (`em`), so every domain (enquiry, test ride, purchase) records it the same way.
+   * The referrer id for a utm_source value: the known source's; for a share link, the
+   * sharer's (made the first time a friend comes through it); for any other value, the
+   * "other" row's (the value itself stays on the caller's record). Null when the value is
+   * missing or not a valid source, or when it is a share link that brings no friend (an unknown
+   * code, or the visitor's own: `phone` is theirs). Runs in the caller's transaction (`em`), so
+   * every domain (enquiry, test ride, purchase) records it the same way.
    */
   async ensure(em: EntityManager, utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
     const source = normaliseUtmSource(utmSource);
-    if (!source || !(await this.shares.counts(em, source, phone))) return null;
-    return ensureReferrer(em, source);
+    if (!source) return null;
+    if (shareCodeOf(source)) return (await this.shares.counts(em, source, phone)) ? ensureReferrer(em, source) : null;
+    const [known] = await em.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]);
+    return known ? known.id : ensureReferrer(em, OTHER_SOURCE);
+  }
+
+  /**
+   * POST /referrer (head office): a source the report knows from now on, with its title. Visits
+   * that carried it before stay counted under "other", where the value is listed.
+   */
+  async create(dto: CreateReferrerDto): Promise<ReferrerEntity> {
+    const source = normaliseUtmSource(dto.utm_source);
+    if (!source) throw new UnprocessableError({ utm_source: [UTM_SOURCE_FORMAT] });
+    if (shareCodeOf(source)) throw REFERRER_FAILURES.fail('ShareLink');
+    const [row] = await this.dataSource.query(`INSERT INTO referrer (title, utm_source) VALUES ($1, $2) ON CONFLICT (utm_source) DO NOTHING RETURNING id`, [dto.title, source]);
+    if (!row) throw REFERRER_FAILURES.fail('Known');
+    return this.referrers.findOneByOrFail({ id: row.id });
   }
 
   /** What came through the share link of `code` in all branches, by the report's own counters. */
@@ -97,7 +136,10 @@ export class ReferrerService {
     return { preregistrations: Number(row?.preregistrations ?? 0), test_rides: Number(row?.test_rides ?? 0), purchases: Number(row?.purchases ?? 0) };
   }
 
-  /** The referrer report: every referrer with its referrals and test rides within the dates. */
+  /**
+   * The referrer report: every referrer with its referrals, verified pre-registrations and test
+   * rides within the dates; the "other" row also lists the unknown sources it counts.
+   */
   async table(actor: AuthUser, query: DateRangeQuery): Promise<PageResult<ReferrerRow>> {
     const range = parseDateRange(query, this.config.get('app').campaignTz);
     const counts = await this.countExpressions(actor, range);
@@ -129,13 +171,41 @@ export class ReferrerService {
         .setParameters(counts.params)
         .getRawMany();
       const byId = new Map(raw.map((c) => [c.id, c]));
+      const other = rows.find((r) => r.utm_source === OTHER_SOURCE);
+      const listed = other ? await this.otherValues(actor, range, other.id) : undefined;
       return rows.map((r) => ({
         ...r,
         referrals_count: Number(byId.get(r.id)?.referrals_count ?? 0),
         preregistrations_count: Number(byId.get(r.id)?.preregistrations_count ?? 0),
         test_rides_count: Number(byId.get(r.id)?.test_rides_count ?? 0),
+        ...(r === other && listed ? listed : {}),
       }));
     });
+  }
+
+  /**
+   * The unknown sources the "other" row counts, in the actor's scope and the dates: the most
+   * frequent OTHER_VALUES_SHOWN, and how many distinct ones there are. Each module that keeps
+   * utm_source on its records gives its list (ReferrerCounters.contributeSources).
+   */
+  private async otherValues(actor: AuthUser, range: DateRange, otherId: number): Promise<{ values: string[]; values_count: number }> {
+    const sub = () => this.dataSource.createQueryBuilder().subQuery();
+    const lists = this.counters.sources().map((list) => list(sub(), actor, range));
+    if (!lists.length) return { values: [], values_count: 0 };
+    const union = lists.map((q) => q.getQuery()).join(' UNION ALL ');
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select(
+        `(SELECT coalesce(json_agg(x.v ORDER BY x.n DESC, x.v), '[]'::json)
+            FROM (SELECT s.v, count(*) AS n FROM (${union}) s GROUP BY s.v ORDER BY n DESC, s.v LIMIT ${OTHER_VALUES_SHOWN}) x)`,
+        'values',
+      )
+      .addSelect(`(SELECT count(DISTINCT s.v)::int FROM (${union}) s)`, 'values_count')
+      .from('referrer', 'r')
+      .where('r.id = :otherId', { otherId })
+      .setParameters(Object.assign({}, ...lists.map((q) => q.getParameters())))
+      .getRawOne<{ values: string[] | null; values_count: number | null }>();
+    return { values: row?.values ?? [], values_count: Number(row?.values_count ?? 0) };
   }
 
   async update(id: string, dto: UpdateReferrerDto): Promise<ReferrerEntity> {
@@ -149,7 +219,8 @@ export class ReferrerService {
    * Correlated count subqueries over `r` (a referrer) for the date range, in the actor's
    * branch scope, each asked of the module that owns the counted table (ReferrerCounters):
    * referrals_count counts live purchases whose `referred_by` is the referrer,
-   * preregistrations_count live pre-registrations made through it, test_rides_count live
+   * preregistrations_count the verified live pre-registrations made through it, one per phone
+   * (an unverified one proves no person: issue #32), test_rides_count live
    * test rides booked through it. No actor: every branch.
    */
   private async countExpressions(actor: AuthUser | undefined, range: DateRange) {

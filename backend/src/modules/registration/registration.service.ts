@@ -11,7 +11,7 @@ import { streamWorkbook } from '../../common/export/workbook';
 import { Failures } from '../../common/http/domain-errors';
 import { isUniqueViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { escapeLike, PageQuery, paginate, TableSpec, tableQuery } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, countRows, escapeLike, PageQuery, paginate, TableSpec, tableQuery, tooManyRows } from '../../common/paging/paging';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { whereInRange } from '../../common/paging/date-range';
 import { newSlug } from '../../common/slug';
@@ -56,6 +56,7 @@ export const REGISTRATION_TABLE: TableSpec = {
   searchable: ['r.name', 'r.phone', 'r.bill_no'],
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 'r.id',
+  allRowsUpTo: ALL_ROWS_MAX,
 };
 
 /** The deleted-registrations table. */
@@ -73,6 +74,7 @@ export const DELETED_REGISTRATION_TABLE: TableSpec = {
   searchable: ['r.name', 'r.phone', 'r.bill_no'],
   defaultOrder: ['deleted_at', 'DESC'],
   tieBreaker: 'r.id',
+  allRowsUpTo: ALL_ROWS_MAX,
 };
 
 /** Unique constraints of the table and the field each one speaks for. */
@@ -245,9 +247,11 @@ export class RegistrationService implements OnModuleInit {
 
   /**
    * GET /registration?all: every live registration of the filters (and the user's branch),
-   * newest first, with only what print and the SMS picker read (id, name, phone, slug).
+   * newest first, with only what print and the SMS picker read (id, name, phone, slug); as
+   * `length=-1`, at most ALL_ROWS_MAX of them (else 422 under `length`).
    */
   async all(user: AuthUser, query: RegistrationQuery): Promise<Array<{ id: number; name: string; phone: string; slug: string }>> {
+    if ((await countRows(this.filtered(user, query))) > ALL_ROWS_MAX) throw tooManyRows(ALL_ROWS_MAX);
     const rows: Array<{ id: number; name: string; phone: string; slug: string }> = await this.filtered(user, query)
       .select([])
       .addSelect('r.id', 'id')
@@ -256,7 +260,9 @@ export class RegistrationService implements OnModuleInit {
       .addSelect('r.slug', 'slug')
       .orderBy('r.created_at', 'DESC')
       .addOrderBy('r.id', 'DESC')
+      .limit(ALL_ROWS_MAX + 1)
       .getRawMany();
+    if (rows.length > ALL_ROWS_MAX) throw tooManyRows(ALL_ROWS_MAX);
     return rows;
   }
 

@@ -174,9 +174,6 @@ export function heroDrawing(template: string, brand: Pick<SiteBrand, 'color_prim
 /** A colour as the page writes it into its styles: #rrggbb only (the form checks it; this holds whatever the table says). */
 const colour = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback);
 
-/** The cached page per site address; an address beyond these few is answered but not kept (a forged Host cannot fill memory). */
-const MAX_ORIGINS = 8;
-
 /** The built index.html, and each lazy page's chunks by page name (ROUTE_PAGES). */
 interface Template {
   html: string;
@@ -187,11 +184,14 @@ interface Template {
  * The public site's page and share picture as the settings make them (`brandPage`), kept
  * in memory: the pages while the settings' cached values stay the same object (a write
  * replaces it at once, the TTL otherwise), the picture while what it shows is unchanged.
+ * The page is made for the site's one address (PUBLIC_URL, else http://localhost:PORT),
+ * never for a request's Host header: one page per language and route, whatever Host a
+ * request names, so an unseen Host costs no render (issue #32: 17-45 ms each on the main thread).
  */
 @Injectable()
 export class SitePage implements OnApplicationBootstrap {
   private template?: { file: string; page: Promise<Template> };
-  private pages?: { values: object; byOrigin: Map<string, Promise<JsonAnswer>> };
+  private pages?: { values: object; byRoute: Map<string, Promise<JsonAnswer>> };
   private image?: { version: string; jpeg: Promise<Buffer> };
   /** The scaled pictures made so far, for the brand's current pictures only (`scaled`). */
   private scaledCache = new Map<string, Promise<Buffer>>();
@@ -227,20 +227,21 @@ export class SitePage implements OnApplicationBootstrap {
     return this.warming ?? Promise.resolve();
   }
 
-  /** The site's address for absolute links: PUBLIC_URL when set, else the one the request came to. */
-  origin(requestOrigin: string): string {
-    return this.config.get('app').siteUrl ?? requestOrigin;
+  /** The site's address for absolute links (share previews): PUBLIC_URL, else http://localhost:PORT. */
+  origin(): string {
+    return this.config.get('app').publicUrl;
   }
 
-  /** index.html at `path` for `origin` in `lang`, with its ETag (sent by `sendText`, compressed once). */
-  async page(indexFile: string, origin: string, lang: Lang, path: string): Promise<JsonAnswer> {
+  /** index.html at `path` in `lang`, with its ETag (sent by `sendText`, compressed once). */
+  async page(indexFile: string, lang: Lang, path: string): Promise<JsonAnswer> {
     const values = await this.settings.getAll();
-    if (this.pages?.values !== values) this.pages = { values, byOrigin: new Map() };
-    const pages = this.pages.byOrigin;
+    if (this.pages?.values !== values) this.pages = { values, byRoute: new Map() };
+    const pages = this.pages.byRoute;
     const route = matchRoute(path).name;
-    const key = `${lang} ${route} ${origin}`;
+    const key = `${lang} ${route}`;
     const known = pages.get(key);
     if (known) return known;
+    const origin = this.origin();
     const answer = (async () => {
       const brand = await this.brand();
       const { html, chunks } = await this.templateOf(indexFile);
@@ -252,11 +253,9 @@ export class SitePage implements OnApplicationBootstrap {
         brandPage(html, brand, origin, pictureVersion(brand), { lang, route, modules: (page && chunks[page]) || [] }),
       );
     })();
-    // Two languages and the routes, per address.
-    if (pages.size < MAX_ORIGINS * 2 * Object.keys(ROUTE_PAGES).length) {
-      pages.set(key, answer);
-      answer.catch(() => pages.delete(key));
-    }
+    // Two languages and the routes: a few entries, whatever the requests.
+    pages.set(key, answer);
+    answer.catch(() => pages.delete(key));
     return answer;
   }
 

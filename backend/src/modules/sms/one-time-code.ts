@@ -47,6 +47,7 @@ export const CODE_MESSAGES = {
   incorrect: 'The code is incorrect.',
   wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
   capped: (n: number) => `This phone has received ${n} codes today. Please try again tomorrow.`,
+  recordCapped: (n: number) => `This pre-registration has received ${n} codes today. Please try again tomorrow.`,
 } as const;
 
 export function codeError(message: string): UnprocessableError {
@@ -87,6 +88,22 @@ export class OneTimeCodes {
       const wait = Math.max(1, Math.ceil((today.end.getTime() - Date.now()) / 1000));
       throw new TooManyRequestsError(CODE_MESSAGES.capped(policy.perPhonePerDay), wait);
     }
+  }
+
+  /**
+   * Refuses a code past `policy.perPhonePerDay` made for one record in a Nepal day, given the
+   * record's count with this code included (its owner counts it on the row it locked, in its
+   * transaction, which rolls the count back with everything else): 429 until the day ends.
+   * `checkSend` counts what went to a phone; this counts what was made for the record, sent or
+   * not, to whichever phone, so a staff phone change (a new phone each time) or a record that
+   * sends no SMS gets no more fresh codes, and fresh tries, than the day's. No count (no row:
+   * the return path's stand-in for a phone without a record) refuses nothing.
+   */
+  refuseOverRecordCap(codesToday: number | undefined, policy: CodePolicy): void {
+    if (codesToday === undefined || codesToday <= policy.perPhonePerDay) return;
+    const tz = this.config.get('app').campaignTz;
+    const wait = Math.max(1, Math.ceil((dayRange(campaignDay(new Date(), tz), tz).end.getTime() - Date.now()) / 1000));
+    throw new TooManyRequestsError(CODE_MESSAGES.recordCapped(policy.perPhonePerDay), wait);
   }
 
   /**

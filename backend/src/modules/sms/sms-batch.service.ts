@@ -7,6 +7,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
+import { allowLongStatements } from '../../database/statement-timeout';
 import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
 import { SmsAudience } from './sms-audience';
@@ -241,6 +242,8 @@ export class SmsBatchService {
       params = [recipients.phones];
     }
     const n = params.length;
+    // One row per customer of the campaign (200,000 at its scale): past the requests' statement timeout.
+    await allowLongStatements(em);
     const [row] = await em.query(
       `WITH queued AS (
          INSERT INTO sms_outbox (phone, text, kind, batch_id)

@@ -51,6 +51,49 @@ export class SmsService {
   }
 
   /**
+   * A notice that anonymous requests cause (a branch's booking alert): at most one message of
+   * `kind` to `phone` per `windowSeconds`, whatever address the requests come from. The first
+   * event after a quiet window is queued at once (text(1)); an event within the window is
+   * merged into the one notice still waiting to be sent, which then counts it (text(n), due
+   * when the window after the last notice ends), or starts that waiting notice. So a burst of
+   * events costs at most two messages per window, and none is lost. Inside the caller's
+   * transaction, under an advisory lock on (kind, phone): concurrent events merge one by one.
+   */
+  async queueNotice(em: EntityManager, notice: { phone: string; kind: string; windowSeconds: number; text: (events: number) => string }): Promise<{ id: number; events: number }> {
+    const phone = parseNepalMobile(notice.phone);
+    if (!phone) throw new Error('refusing to queue an SMS to a number that is not a Nepal mobile');
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('notice:' || $1 || ':' || $2))`, [notice.kind, phone]);
+    // The latest notice to the phone: merged into while it waits (queued, never tried), else the
+    // next one is due a window after it went (or was due to go).
+    const [last]: Array<{ id: string; waiting: boolean; events: number; due: Date }> = await em.query(
+      `SELECT id, status = 'queued' AND attempts = 0 AS waiting, events,
+              GREATEST(now(), COALESCE(sent_at, next_attempt_at) + make_interval(secs => $3)) AS due
+         FROM sms_outbox
+        WHERE phone = $1 AND kind = $2
+        ORDER BY id DESC
+        LIMIT 1
+          FOR UPDATE`,
+      [phone, notice.kind, notice.windowSeconds],
+    );
+    if (last?.waiting) {
+      const events = last.events + 1;
+      await em.query(`UPDATE sms_outbox SET events = $2, text = $3 WHERE id = $1`, [last.id, events, this.noticeText(notice.text, events)]);
+      return { id: Number(last.id), events };
+    }
+    const [row]: Array<{ id: string }> = await em.query(
+      `INSERT INTO sms_outbox (phone, text, kind, next_attempt_at, events) VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()), 1) RETURNING id`,
+      [phone, this.noticeText(notice.text, 1), notice.kind, last?.due ?? null],
+    );
+    return { id: Number(row.id), events: 1 };
+  }
+
+  private noticeText(text: (events: number) => string, events: number): string {
+    const t = text(events);
+    if (!t?.trim()) throw new Error('refusing to queue an empty SMS');
+    return t;
+  }
+
+  /**
    * Messages of `kind` queued to `phone`: how many since `dayStart`, and the seconds since the
    * latest one (null when none within the last `windowSeconds` or the day). Through the
    * caller's transaction, which should hold a lock on the phone.

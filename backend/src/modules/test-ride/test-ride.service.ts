@@ -11,7 +11,7 @@ import { parseDateRange, whereInRange } from '../../common/paging/date-range';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../../common/paging/counts';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
-import { paginate, tableQuery, TableSpec } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, paginate, tableQuery, TableSpec } from '../../common/paging/paging';
 import { TestRideQuery } from './dto/test-ride-query.dto';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
@@ -46,6 +46,7 @@ export const TEST_RIDE_TABLE: TableSpec = {
   searchable: ['t.name', 't.phone', 't.email'],
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 't.id',
+  allRowsUpTo: ALL_ROWS_MAX,
 };
 
 /** The same booking (phone, branch, model, type) sent again within this window is stored once. */
@@ -53,6 +54,13 @@ const DUPLICATE_WINDOW_SECONDS = 60;
 
 /** New bookings per phone per day: each one texts that phone, so it is capped against SMS flooding. */
 const PHONE_DAILY_LIMIT = 5;
+/**
+ * A branch mobile gets at most one booking alert per 10 minutes (so at most 6 an hour and 144 a
+ * day, whoever books from wherever); the bookings made meanwhile are counted in the next one.
+ */
+export const BRANCH_NOTICE_WINDOW_SECONDS = 600;
+/** The branch's alert for several bookings; one booking keeps its own text (the sms_template_test_ride_branch setting). */
+export const BRANCH_NOTICE_MANY = '{count} new test ride and bike bookings since the last SMS. The latest, a {what}: {name}, {phone}, {model}, {city}. See all of them in the admin panel.';
 /** Advisory-lock namespace serialising concurrent submissions of one booking. */
 const BOOKING_LOCK = 2082_0004;
 
@@ -119,6 +127,14 @@ export class TestRideService implements OnModuleInit {
     this.referrerCounters.contribute('test_rides_count', (sub, actor, range) =>
       scopeToBranch(whereInRange(sub.select('count(*)::int').from('test_ride', 'tr').where('tr.referrer_id = r.id').andWhere('tr.deleted_at IS NULL'), 'tr.created_at', range), actor, 'test_ride'),
     );
+    // The values the report's "other" row lists (utm_source is stored normalised).
+    this.referrerCounters.contributeSources('test_ride', (sub, actor, range) =>
+      scopeToBranch(
+        whereInRange(sub.select('tr.utm_source', 'v').from('test_ride', 'tr').where('tr.referrer_id = r.id').andWhere('tr.deleted_at IS NULL').andWhere('tr.utm_source IS NOT NULL'), 'tr.created_at', range),
+        actor,
+        'test_ride',
+      ),
+    );
   }
 
   /** The dashboard's test-ride cards: what the user's list holds, in total, today and yesterday. */
@@ -133,7 +149,8 @@ export class TestRideService implements OnModuleInit {
 
   /**
    * Stores a booking from the public dialog and, in the same transaction, queues an SMS to
-   * the branch and a confirmation to the customer. A repeat of the same booking within a
+   * the branch (at most one per 10 minutes, counting the bookings made meanwhile) and a
+   * confirmation to the customer. A repeat of the same booking within a
    * minute (a double click, a retry on a slow network) answers the stored one.
    */
   async create(dto: CreateTestRideDto, ip?: string, lang: Lang = 'en'): Promise<{ slug: string; type: TestRideType }> {
@@ -267,17 +284,27 @@ export class TestRideService implements OnModuleInit {
     // The customer's text in the language they booked in; the branch's alert in English (staff read it).
     const customerKey = smsTemplateKey('sms_template_test_ride', b.lang);
     const texts = await this.settings.readIn(em, [customerKey, 'sms_template_test_ride_branch']);
-    const messages = [
+    await this.sms.queue(em, [
       {
         phone: b.phone,
         kind: 'test_ride_customer',
         text: fillTemplate(String(texts[customerKey]), { ...values, what: TYPE_LABEL[b.lang][b.type] }),
       },
-    ];
+    ]);
     const branchMobile = parseNepalMobile(b.branch.mobile);
     if (branchMobile) {
-      messages.push({ phone: branchMobile, kind: 'test_ride_branch', text: fillTemplate(texts.sms_template_test_ride_branch, { ...values, what: TYPE_LABEL.en[b.type] }) });
+      // At most one alert per branch mobile per window, whoever books from wherever: the
+      // bookings made meanwhile are counted in the next one (SmsService.queueNotice).
+      const what = TYPE_LABEL.en[b.type];
+      await this.sms.queueNotice(em, {
+        phone: branchMobile,
+        kind: 'test_ride_branch',
+        windowSeconds: BRANCH_NOTICE_WINDOW_SECONDS,
+        text: (events) =>
+          events === 1
+            ? fillTemplate(texts.sms_template_test_ride_branch, { ...values, what })
+            : fillTemplate(BRANCH_NOTICE_MANY, { ...values, what, count: events }),
+      });
     }
-    await this.sms.queue(em, messages);
   }
 }

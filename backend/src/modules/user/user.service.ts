@@ -28,9 +28,9 @@ export class UserService {
     private readonly branches: BranchService,
   ) {}
 
-  /** What signing in checks: a live user's id, password hash and token version by email (any case). */
-  async credentials(email: string): Promise<{ id: number; password: string; token_version: number } | undefined> {
-    const [row] = await this.users.query(`SELECT id, password, token_version FROM "user" WHERE lower(email) = $1 AND deleted_at IS NULL`, [email.toLowerCase()]);
+  /** What signing in checks: a live user's id, password hash, token version and phone on file (for the sign-in code) by email (any case). */
+  async credentials(email: string): Promise<{ id: number; password: string; token_version: number; phone: string | null } | undefined> {
+    const [row] = await this.users.query(`SELECT id, password, token_version, phone FROM "user" WHERE lower(email) = $1 AND deleted_at IS NULL`, [email.toLowerCase()]);
     return row;
   }
 

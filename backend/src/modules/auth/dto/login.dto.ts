@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { WithCaptcha } from '../../captcha/captcha.decorator';
 
-export class LoginDto {
+/** The captcha field is the sign-in's second step for an account with no phone on file, when a captcha is configured. */
+export class LoginDto extends WithCaptcha {
   @ApiProperty({ example: 'admin@example.com' })
   @IsString({ message: 'The email field is required.' })
   @MaxLength(255)
@@ -18,4 +20,10 @@ export class LoginDto {
   @Transform(({ value }) => value === true || value === 'true' || value === 1 || value === '1' || value === 'on')
   @IsBoolean()
   remember_me?: boolean;
+
+  @ApiProperty({ required: false, description: 'The sign-in code sent by SMS, when the previous answer asked for it (step_up: sms)' })
+  @IsOptional()
+  @IsString({ message: 'The code must be text.' })
+  @MaxLength(20)
+  code?: string;
 }

@@ -1,0 +1,142 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request } from 'express';
+import { defer, finalize, mergeMap, Observable } from 'rxjs';
+import { AuthUser } from '../auth/auth-user';
+import { TooManyRequestsError } from './errors';
+
+/** How long a signed-in user's request waits for one of their running requests to finish before it answers 429. */
+export const USER_QUEUE_WAIT_MS = 15_000;
+
+/** Retry-After of the 429 (seconds): about what a slow table read or a statement timeout takes. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** What the gate needs of the response: it hears the client go away while a request waits. */
+interface Closable {
+  once(event: 'close', listener: () => void): unknown;
+  off(event: 'close', listener: () => void): unknown;
+}
+
+interface Waiter {
+  admit(): void;
+}
+
+interface Lane {
+  running: number;
+  waiting: Waiter[];
+}
+
+/**
+ * Requests in flight per signed-in user (issue #32: 30 parallel slow searches from one branch
+ * token held `/fairness` at p50 2.7 s and health at p99 3.2 s). At most `inFlight` of one user's
+ * requests run at once; the next `queued` wait for a turn, in order, for at most `waitMs`; any
+ * more, or one that waited too long, answers 429 with Retry-After. Waiting costs no database
+ * connection, so one user's burst holds at most `inFlight` requests' worth of the pool and the
+ * database's cores, whatever its size, and the admin's own bursts (a dashboard asks for five
+ * things at once, a purchase desk may post several) are served in turn, never refused.
+ * A turn is given back when the handler has finished, not when the client goes away: a request
+ * abandoned mid-query still holds its turn until its query ends (at the statement timeout at
+ * most), so aborting and resending does not multiply one user's load. Counted per process: with
+ * N app instances one user may run N times `inFlight`.
+ */
+export class UserRequestGate {
+  private readonly lanes = new Map<number, Lane>();
+
+  constructor(
+    readonly inFlight: number,
+    readonly queued: number,
+    readonly waitMs = USER_QUEUE_WAIT_MS,
+  ) {}
+
+  /** How many of `user`'s requests run now. */
+  running(user: number): number {
+    return this.lanes.get(user)?.running ?? 0;
+  }
+
+  /** How many of `user`'s requests wait for a turn. */
+  waiting(user: number): number {
+    return this.lanes.get(user)?.waiting.length ?? 0;
+  }
+
+  /**
+   * A turn for one request of `user`; resolves to the function that gives it back (once, however
+   * often it is called). A request whose client goes away (`res` closes) while it waits gives up
+   * its place. Rejects with a 429 when the queue is full or the wait too long.
+   */
+  enter(user: number, res?: Closable): Promise<() => void> {
+    let lane = this.lanes.get(user);
+    if (!lane) this.lanes.set(user, (lane = { running: 0, waiting: [] }));
+    const current = lane;
+    if (current.running < this.inFlight && current.waiting.length === 0) {
+      current.running++;
+      return Promise.resolve(this.leaver(user, current));
+    }
+    if (current.waiting.length >= this.queued) return Promise.reject(this.busy());
+    return new Promise((resolve, reject) => {
+      const leave = () => {
+        clearTimeout(timer);
+        res?.off('close', gone);
+        const at = current.waiting.indexOf(waiter);
+        if (at >= 0) current.waiting.splice(at, 1);
+      };
+      const waiter: Waiter = {
+        admit: () => {
+          leave();
+          resolve(this.leaver(user, current));
+        },
+      };
+      const timer = setTimeout(() => {
+        leave();
+        reject(this.busy());
+      }, this.waitMs);
+      // Nobody reads this answer any more: its place goes to the next one.
+      const gone = () => {
+        leave();
+        reject(this.busy());
+      };
+      res?.once('close', gone);
+      current.waiting.push(waiter);
+    });
+  }
+
+  /** Gives the turn back once: straight to the first waiting request, else to the count. */
+  private leaver(user: number, lane: Lane): () => void {
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const next = lane.waiting[0];
+      if (next) {
+        next.admit();
+        return;
+      }
+      lane.running--;
+      if (lane.running === 0 && lane.waiting.length === 0 && this.lanes.get(user) === lane) this.lanes.delete(user);
+    };
+  }
+
+  private busy(): TooManyRequestsError {
+    return new TooManyRequestsError(
+      `Too many of your requests are running at once (at most ${this.inFlight}, with ${this.queued} more waiting their turn). Wait for them to finish (a download, a large table or search), then try again.`,
+      RETRY_AFTER_SECONDS,
+    );
+  }
+}
+
+/**
+ * Runs every request of a signed-in user (the JWT guard has set `req.user` before interceptors
+ * run) through the user's `UserRequestGate` lane; anonymous requests pass as they are (the
+ * per-address limits and the request budget carry those).
+ */
+@Injectable()
+export class UserRequestsInterceptor implements NestInterceptor {
+  constructor(private readonly gate: UserRequestGate) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const user = http.getRequest<Request & { user?: AuthUser }>().user?.id;
+    if (user === undefined) return next.handle();
+    const res = http.getResponse<Closable>();
+    return defer(() => this.gate.enter(user, res)).pipe(mergeMap((leave) => next.handle().pipe(finalize(leave))));
+  }
+}
