@@ -52,7 +52,7 @@ function firstScreen(bundle: Bundle) {
  * (Asked at the page's load instead, before React had painted the form, they were counted in
  * the form's paint: Lighthouse's LCP on /login went from 1.4 to 2.6 s.) A small inline script
  * after the root element (its hash is in the backend's CSP) does all three, from the addresses
- * in src/paths.ts that src/screens.ts loads for and the session's key. React replaces the
+ * in src/paths.ts that src/screens/coldStart.ts loads for and the session's key. React replaces the
  * frame when it first renders.
  */
 const preloadShell = (): Plugin => {

@@ -10,7 +10,6 @@ import {
   localStorageStore,
   NotFound,
 } from 'react-admin';
-import { screenRoute } from './components/pageRoutes';
 import { AccessDenied } from './layout/AccessDenied';
 import { AdminArriving } from './layout/AdminArriving';
 import { Layout } from './layout/Layout';
@@ -20,41 +19,15 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { adminQueryClient } from './providers/queryClient';
-import { schemeRoutes } from './resources/allocation/routes';
-import { analyticsRoutes } from './resources/analytics/routes';
-import { auditRoutes } from './resources/audit/routes';
-import { preregistrationRoutes } from './resources/preregistration/routes';
-import { referrerRoutes } from './resources/referrer/routes';
-import { printRoute, registrationRoutes } from './resources/registration/routes';
-import { RESOURCE_SCREENS } from './resourceScreens';
-import { smsRoutes } from './resources/sms/routes';
-import { appResource, lazyPage } from './routing';
-import { loadDashboard } from './screens';
+import { Dashboard, NO_LAYOUT_ROUTES, PAGE_ROUTES, RESOURCES } from './screens/routes';
 import { theme } from './theme';
 
 /*
- * The shell (react-admin, the layout, the providers) is one chunk; every screen below loads
- * its own code when first opened (appResource and lazyPage, routing.tsx; the pages' table,
- * pageScreens.ts), so signing in never waits for the forms, the charts, the rich-text editor
- * or the wheel.
+ * The shell (react-admin, the layout, the providers) is one chunk; every screen loads its own
+ * code when first opened (the routes, screens/routes.tsx, are made from the screens' table,
+ * screens/registry.ts), so signing in never waits for the forms, the charts, the rich-text
+ * editor or the wheel.
  */
-/** Each resource by name (its screens are resourceScreens.ts's), the field its records are named by, and its menu label. */
-const RESOURCES = (
-  [
-    ['branch', 'title', 'Dealers'],
-    ['user', 'name', 'Dealer Users'],
-    ['bike-model', 'title', 'Bike Models'],
-    ['video', 'title', 'Winners'],
-    ['preregistration', 'name', 'Pre-Registration'],
-    ['registration', 'name', 'Customers'],
-    ['test-ride', 'name', 'Test Rides'],
-  ] as const
-).map(([name, recordRepresentation, label]) => appResource(name, { screens: RESOURCE_SCREENS[name], recordRepresentation }, label));
-
-const RegistrationDashboard = lazyPage(loadDashboard, (m) => m.RegistrationDashboard);
-const settingsRoute = screenRoute('/settings');
-const profileRoute = screenRoute('/profile');
-
 const store = localStorageStore();
 
 /**
@@ -84,7 +57,7 @@ export const AdminApp = () => {
           requireAuth
           loginPage={false}
           layout={Layout}
-          dashboard={RegistrationDashboard}
+          dashboard={Dashboard}
           accessDenied={AccessDenied}
           authenticationError={AuthenticationError}
           catchAll={NotFound as CatchAllComponent}
@@ -92,18 +65,8 @@ export const AdminApp = () => {
           loading={AdminArriving}
         >
           {RESOURCES}
-          <CustomRoutes>
-            {settingsRoute}
-            {profileRoute}
-            {preregistrationRoutes}
-            {registrationRoutes}
-            {schemeRoutes}
-            {referrerRoutes}
-            {smsRoutes}
-            {analyticsRoutes}
-            {auditRoutes}
-          </CustomRoutes>
-          <CustomRoutes noLayout>{printRoute}</CustomRoutes>
+          <CustomRoutes>{PAGE_ROUTES}</CustomRoutes>
+          <CustomRoutes noLayout>{NO_LAYOUT_ROUTES}</CustomRoutes>
         </CoreAdminUI>
         <Notification />
       </CssBaseline>

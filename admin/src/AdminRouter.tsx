@@ -6,7 +6,7 @@ import { ADMIN_BASE, LOGIN_PATH } from './paths';
 /**
  * The admin at /admin/*, in a data router (react-admin uses it, and can block unsaved-form
  * leaves), made on first render so it starts from the address of that moment. The login page
- * lives at /login, outside the admin (SPEC section 2): when react-admin sends the user there,
+ * lives at /login, outside the admin: when react-admin sends the user there,
  * the router is stopped and `toLogin` gets the navigation's state (where the user was), for
  * the page around it to show the login page (App.tsx).
  */

@@ -3,12 +3,12 @@ import { AdminArriving } from './layout/AdminArriving';
 import { LoginPage } from './login/LoginPage';
 import { hasStoredSession } from './providers/authProvider';
 import { LOGIN_PATH } from './paths';
-import { loadAdminFor } from './screens';
+import { loadAdminFor } from './screens/coldStart';
 
 /**
  * The router, react-admin and the screens: not needed to sign in, so they load after the
  * login page (which a phone on a slow network shows first) or when /admin is opened, with the
- * page's own code when that is the dashboard (screens.ts).
+ * page's own code when that is the dashboard (screens/coldStart.ts).
  */
 const AdminRouter = lazy(() => loadAdminFor(window.location.pathname));
 

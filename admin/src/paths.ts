@@ -3,7 +3,7 @@
  * page's inline script from them), so this module imports nothing.
  */
 
-/** Where react-admin sends a signed-out user; the page lives outside /admin (SPEC section 2). */
+/** Where react-admin sends a signed-out user; the page lives outside /admin. */
 export const LOGIN_PATH = '/login';
 
 /** Where the admin lives. */

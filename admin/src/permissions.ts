@@ -1,94 +1,30 @@
-/**
- * The permission names of SPEC section 6, and which one each react-admin action on
- * each resource needs. The server checks the same names on every route; this only
- * decides what the UI shows (menu links, buttons, routes).
+/*
+ * May the signed-in user take an action on a resource: react-admin's canAccess
+ * (providers/authProvider.ts), hence every menu link, button and route, asks here. The rules
+ * are the screens' table's (screens/registry.ts: each screen's `access`, `branchOnly`,
+ * `headOfficeOnly`); the permission names are `@campaign/domain`'s (domain/src/permissions.ts),
+ * which the server checks on every route. This only decides what the UI shows.
  */
-export const Permission = {
-  ReadUser: 'read-user',
-  CreateUser: 'create-user',
-  UpdateUser: 'update-user',
-  ReadBranch: 'read-branch',
-  CreateBranch: 'create-branch',
-  UpdateBranch: 'update-branch',
-  ReadRegistration: 'read-registration',
-  CreateRegistration: 'create-registration',
-  DeleteRegistration: 'delete-registration',
-  UpdateRegistration: 'update-registration',
-  CreatePreregistration: 'create-preregistration',
-  ReadBikeModel: 'read-bike-model',
-  CreateBikeModel: 'create-bike-model',
-  UpdateBikeModel: 'update-bike-model',
-  ReadVideo: 'read-video',
-  CreateVideo: 'create-video',
-  UpdateVideo: 'update-video',
-  SendSms: 'send-sms',
-  ManageAllocation: 'manage-allocation',
-  UpdateSettings: 'update-settings',
-} as const;
+import { type Access, type Action, resourceOf, type Screen, SCREENS } from './screens/registry';
 
-export type PermissionName = (typeof Permission)[keyof typeof Permission];
+/** Each resource's rules: null, any signed-in user; a name, that permission is needed. */
+export const RESOURCE_PERMISSIONS: Readonly<Record<string, Access>> = Object.fromEntries(
+  SCREENS.flatMap((s) => (s.access ? [[resourceOf(s), s.access]] : [])),
+);
 
-type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export';
+/** Actions by resource, from each screen's list of them. */
+const actionsBy = (pick: (s: Screen) => readonly Action[] | undefined): Readonly<Record<string, readonly string[]>> =>
+  Object.fromEntries(SCREENS.map((s) => [resourceOf(s), pick(s) ?? []]));
 
-/** null = any signed-in user; a name = that permission is needed. */
-type ResourceRules = Partial<Record<Action, PermissionName | null>>;
+/** Only users belonging to a branch take these (creating pre-registrations and registrations), whatever their permissions. */
+const BRANCH_ONLY = actionsBy((s) => s.branchOnly);
 
-const crud = (read: PermissionName, create: PermissionName, update: PermissionName, del: PermissionName = update): ResourceRules => ({
-  list: read,
-  show: read,
-  export: read,
-  create,
-  edit: update,
-  delete: del,
-});
-
-/**
- * SPEC section 6 has no delete-* permission for users, branches, bike models and videos:
- * deleting needs the update permission (the server does the same).
- */
-export const RESOURCE_PERMISSIONS: Record<string, ResourceRules> = {
-  user: crud(Permission.ReadUser, Permission.CreateUser, Permission.UpdateUser),
-  branch: crud(Permission.ReadBranch, Permission.CreateBranch, Permission.UpdateBranch),
-  'bike-model': crud(Permission.ReadBikeModel, Permission.CreateBikeModel, Permission.UpdateBikeModel),
-  video: crud(Permission.ReadVideo, Permission.CreateVideo, Permission.UpdateVideo),
-  registration: crud(
-    Permission.ReadRegistration,
-    Permission.CreateRegistration,
-    Permission.UpdateRegistration,
-    Permission.DeleteRegistration,
-  ),
-  preregistration: crud(
-    Permission.ReadRegistration,
-    Permission.CreatePreregistration,
-    Permission.UpdateRegistration,
-    Permission.DeleteRegistration,
-  ),
-  allocation: crud(Permission.ManageAllocation, Permission.ManageAllocation, Permission.ManageAllocation),
-  'test-ride': { list: null, show: null, export: null, delete: null },
-  sms: { list: Permission.SendSms, create: Permission.SendSms },
-  analytics: { list: Permission.SendSms },
-  referrer: { list: Permission.ReadRegistration, edit: Permission.UpdateRegistration, create: Permission.UpdateRegistration },
-  audit: { list: Permission.ReadUser },
-  settings: { list: null, edit: Permission.UpdateSettings },
-  profile: { list: null, edit: null },
-  dashboard: { list: null },
-};
-
-/**
- * SPEC section 5: only users belonging to a branch submit pre-registrations and
- * registrations (the server answers head office 403), whatever their permissions.
- */
-const BRANCH_ONLY: Record<string, readonly string[]> = { preregistration: ['create'], registration: ['create'] };
-
-/**
- * Head office's (isAdmin, no branch), on top of the permission; the server checks both: the
- * audit trail, and adding or renaming referrers (shared by every branch: branch users read them).
- */
-const HEAD_OFFICE_ONLY: Record<string, readonly string[]> = { audit: ['list'], referrer: ['edit', 'create'] };
+/** Head office's (isAdmin, no branch), on top of the permission: the audit trail, adding or renaming referrers. */
+const HEAD_OFFICE_ONLY = actionsBy((s) => s.headOfficeOnly);
 
 /**
  * May a user holding `permissions` do `action` on `resource`? Unknown resources and
- * actions are refused, so a new screen is hidden until its rule is written here.
+ * actions are refused, so a new screen is hidden until its entry gives its rule.
  */
 export function canAccessWith(
   permissions: readonly string[],
@@ -96,8 +32,8 @@ export function canAccessWith(
   resource: string,
   user?: { isAdmin?: boolean } | null,
 ): boolean {
-  const rules = RESOURCE_PERMISSIONS[resource];
-  if (!rules || !(action in rules)) return false;
+  const rules = Object.hasOwn(RESOURCE_PERMISSIONS, resource) ? RESOURCE_PERMISSIONS[resource] : undefined;
+  if (!rules || !Object.hasOwn(rules, action)) return false;
   if (user?.isAdmin && BRANCH_ONLY[resource]?.includes(action)) return false;
   if (!user?.isAdmin && HEAD_OFFICE_ONLY[resource]?.includes(action)) return false;
   const needed = rules[action as Action];

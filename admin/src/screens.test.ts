@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_SCREENS } from './pageScreens';
-import type { ResourceScreens } from './routing';
-import { RESOURCE_SCREENS } from './resourceScreens';
-import { screenFor } from './screens';
+import { screenFor } from './screens/coldStart';
+import { PAGE_SCREENS, RESOURCE_SCREENS, type ResourceScreens } from './screens/registry';
 
 describe('the screen a page opened cold asks for with the shell', () => {
   it("is the screen of the resource its address names, the loaders the admin's routes use", () => {

@@ -158,9 +158,8 @@ export function publicSiteSizes(root: string): RouteSize[] {
 }
 
 /**
- * The admin's routes (admin/src/AdminApp.tsx and resources/<name>/routes.tsx) and the lazy chunk
- * each one loads besides the shell, named after the screen's module (a resource's screens are
- * listed in its folder's index.ts).
+ * The admin's routes (its screens' table, admin/src/screens/registry.ts) and the lazy chunk
+ * each one loads besides the shell, named after the screen's module.
  */
 export const ADMIN_ROUTES: Array<{ route: string; chunk: string | string[]; later?: boolean }> = [
   { route: 'dashboard', chunk: 'RegistrationDashboard' },

@@ -47,14 +47,14 @@ export function removeOnCleanup(dir: string) {
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
 }
 
-/** Starts a child that is killed (SIGTERM, then SIGKILL) at cleanup. Its output goes to `log`. */
+/** Starts a child that is killed (SIGTERM, then SIGKILL) at cleanup. Its output goes to `log`; `stdin` gives it a pipe to write commands to. */
 export function startChild(
   name: string,
   command: string,
   args: string[],
-  opts: { env: NodeJS.ProcessEnv; cwd: string; log?: (line: string) => void },
+  opts: { env: NodeJS.ProcessEnv; cwd: string; log?: (line: string) => void; stdin?: boolean },
 ): ChildProcess {
-  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {

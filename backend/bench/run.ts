@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
 import { DEMO_LOGINS } from '../src/database/seeds/demo-data';
+import { hostileVectors } from './hostile-vectors';
 import { adminSizes, firstRowsAfterSignIn, http2Front, lighthouse, publicSiteSizes, withCampaignPictures } from './frontend';
 import {
   cleanup,
@@ -198,6 +199,8 @@ async function main() {
       SMS_PROVIDER: 'log',
       SMS_WORKER: 'true',
       RATE_LIMIT_DISABLED: 'true',
+      // X-Forwarded-For from loopback names the client: the hostile row's strangers come from IPv6 /64s of their own.
+      TRUST_PROXY: 'loopback',
     },
   });
   const basePort = await freePort();
@@ -451,7 +454,7 @@ async function tables({ APP, BASE, db }: Ctx) {
  * process sends them back to back, against the same rate with nothing else running. Before the
  * budget, one 110,000-key login body held every request up for 10-20 s.
  */
-async function hostile({ APP }: Ctx) {
+async function hostile({ APP, db, app }: Ctx) {
   const json = { 'content-type': 'application/json' };
   const login = { email: 'admin@example.com', password: 'Admin@2082' };
   const bearer = { authorization: `Bearer ${(await signIn(APP, 'admin@example.com')).access_token}` };
@@ -604,6 +607,8 @@ async function hostile({ APP }: Ctx) {
     target: 'p99 within noise (≤ 1.5× the worse quiet run + 5 ms), 0 errors',
     met: healthOk,
   });
+  // Issue #32's vectors, each against quiet runs of this process run (bench/hostile-vectors.ts).
+  await hostileVectors({ APP, db, appPid: app, backend: BACKEND, window: Math.min(DURATION, 4), add, log, left, fmt });
 }
 
 // ------------------------------------------------------------------ (5b) the draw verifier

@@ -11,20 +11,14 @@ import { AppModule } from './app.module';
 import { AppLogger } from './common/http/logger';
 import { anonymousBody, bodyParsers, budgetErrors, queryBudget, signedByStaff, utf8Bodies } from './common/http/request-budget';
 import { BodylessRouteInterceptor, SafeInputPipe, wellFormedText } from './common/http/safe-input';
-import { sendText, servePublicAnswers } from './common/http/cached-json';
+import { memoryAnswers, servePublicAnswers } from './common/http/cached-json';
 import { UserRequestGate, UserRequestsInterceptor } from './common/http/user-requests';
 import { precompressedSuffix } from './common/http/precompressed';
 import { inlineScriptHashes, securityHeaders } from './common/http/security-headers';
 import { createValidationPipe } from './common/http/validation';
-import { publicLang, PublicLanguageInterceptor } from './common/i18n/public-messages';
+import { PublicLanguageInterceptor } from './common/i18n/public-messages';
 import { AppConfig } from './config/configuration';
-import { BikeModelService } from './modules/bike-model/bike-model.service';
-import { BranchService } from './modules/branch/branch.service';
-import { SettingService } from './modules/setting/setting.service';
-import { SCALED_PATH } from './modules/setting/scaled-pictures';
-import { OG_IMAGE, SitePage } from './modules/setting/site-page';
-import { VideoService } from './modules/video/video.service';
-import { PrizesToWin } from './modules/draw/prizes-to-win';
+import { SITE_PAGE_ROUTES } from './modules/site-page/site-page.controller';
 
 /** The API's prefix as Nest's router takes it (no leading slash). */
 export const API_PREFIX = API_BASE.slice(1);
@@ -54,16 +48,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
   // before they are parsed; over a cap the request is answered 413 and nothing else runs.
   app.use(queryBudget);
-  // The landing page's four reads, from memory while fresh (docs/benchmarks.md).
-  app.use(
-    servePublicAnswers({
-      [`/${API_PREFIX}/settings`]: app.get(SettingService).publicBody,
-      [`/${API_PREFIX}/branches`]: app.get(BranchService).publicAnswer,
-      [`/${API_PREFIX}/bike-models`]: app.get(BikeModelService).publicAnswer,
-      [`/${API_PREFIX}/videos`]: app.get(VideoService).publicAnswer,
-      [`/${API_PREFIX}/prizes`]: app.get(PrizesToWin).answer,
-    }),
-  );
+  // The landing page's reads (the routes marked ServedFromMemory), from memory while fresh (docs/benchmarks.md).
+  app.use(servePublicAnswers(memoryAnswers(app, API_PREFIX)));
   // An anonymous body has a far lower size cap than a staff one (the token's signature picks).
   const jwt = app.get(JwtService);
   const isStaff = signedByStaff((token) => jwt.verify(token));
@@ -76,7 +62,8 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
     if (req.body && typeof req.body === 'object') wellFormedText(req.body);
     next();
   });
-  app.setGlobalPrefix(API_PREFIX);
+  // The public site's page and pictures (SitePageController) are served outside the API's prefix.
+  app.setGlobalPrefix(API_PREFIX, { exclude: SITE_PAGE_ROUTES });
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
   // A signed-in user's requests run at most N at a time, the next ones in turn (common/http/user-requests.ts).
   const userRequests = new UserRequestGate(config.userRequests.inFlight, config.userRequests.queued);
@@ -84,7 +71,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
 
   if (config.app.apiDocs) mountApiDocs(app);
 
-  mountStatic(http, config, app.get(SitePage));
+  mountStatic(http, config);
   return app;
 }
 
@@ -101,20 +88,18 @@ function mountApiDocs(app: INestApplication) {
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docConfig), { jsonDocumentUrl: 'api/docs-json' });
 }
 
-/** Uploads, the built admin (at /admin and /login) and the public site (every other path), its page made by SitePage. */
-function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePage) {
+/**
+ * Uploads and the built front ends' files: the admin (at /admin and /login, its page for every
+ * path under it) and the public site's files. Any other path goes on to the routes, where the
+ * site's page answers it (SitePageController).
+ */
+function mountStatic(http: express.Express, config: AppConfig) {
   const root = config.app.staticRoot;
   const uploads = config.files.uploadDir;
   mkdirSync(uploads, { recursive: true });
   http.use('/uploads', express.static(uploads, { maxAge: '7d', immutable: true, fallthrough: false, dotfiles: 'deny' }));
   // Built files go out as their precompressed twin (.br/.gz, scripts/precompress.mjs) when the client takes one.
-  const branded = (req: Request, res: Response, next: NextFunction, index: string) => {
-    // One page per language and route, made for the site's one address (PUBLIC_URL): the Host header is never read.
-    const lang = publicLang(req);
-    res.append('Vary', 'Cookie, Accept-Language');
-    sitePage.page(index, lang, req.path).then((answer) => sendText(res, answer, 'html', 'no-cache'), next);
-  };
-  const spa = (dir: string, prefix: string, page?: typeof branded) => {
+  const spa = (dir: string, prefix: string, withPage: boolean) => {
     const index = join(dir, 'index.html');
     const assets = express.static(dir, { index: false, maxAge: '1y', immutable: true });
     const files = express.static(dir, { index: false, maxAge: '1h' });
@@ -126,30 +111,14 @@ function mountStatic(http: express.Express, config: AppConfig, sitePage: SitePag
         req.url = rest + precompressedSuffix(req, res, join(dir, rest));
         return (isAsset ? assets : files)(req, res, next);
       }
+      if (!withPage) return next();
       if (!existsSync(index)) return res.status(503).type('text').send(`Not built yet: run npm run build (${dir})`);
-      if (page) return page(req, res, next, index);
       res.setHeader('Cache-Control', 'no-cache');
       return res.sendFile(index + precompressedSuffix(req, res, index));
     };
   };
-  const admin = spa(join(root, 'admin', 'dist'), '/admin');
-  const siteDir = join(root, 'public-site', 'dist');
-  const site = spa(siteDir, '', branded);
-  // The share preview's picture (Open Graph / Twitter card); its address carries a version, so it may be kept.
-  http.get(OG_IMAGE.path, (_req: Request, res: Response, next: NextFunction) => {
-    sitePage.ogImage(join(siteDir, 'index.html')).then((jpeg) => {
-      res.setHeader('Cache-Control', 'public, max-age=86400');
-      res.type('image/jpeg').send(jpeg);
-    }, next);
-  });
-  // The brand's pictures scaled for the page's srcset (an upload's name never changes: kept for good).
-  http.get(`${SCALED_PATH}:file`, (req: Request, res: Response, next: NextFunction) => {
-    sitePage.scaled(String(req.params.file)).then((webp) => {
-      if (!webp) return res.status(404).type('text').send('Not found');
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.type('image/webp').send(webp);
-    }, next);
-  });
+  const admin = spa(join(root, 'admin', 'dist'), '/admin', true);
+  const site = spa(join(root, 'public-site', 'dist'), '', false);
   http.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
     if (req.path === '/admin' || req.path.startsWith('/admin/')) return admin(req, res, next);

@@ -15,12 +15,14 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './database/data-source';
 import { guardTransactions } from './database/transaction-guard';
 import { SeedModule } from './database/seeds/seed.module';
+import { RepositoriesModule } from './repositories/repositories.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AllocationModule } from './modules/allocation/allocation.module';
 import { CaptchaModule } from './modules/captcha/captcha.module';
 import { DrawModule } from './modules/draw/draw.module';
+import { FairnessModule } from './modules/fairness/fairness.module';
 import { PreregistrationModule } from './modules/preregistration/preregistration.module';
 import { PrivacyModule } from './modules/privacy/privacy.module';
 import { SmsModule } from './modules/sms/sms.module';
@@ -29,6 +31,7 @@ import { BikeModelModule } from './modules/bike-model/bike-model.module';
 import { FileModule } from './modules/file/file.module';
 import { GeographyModule } from './modules/geography/geography.module';
 import { SettingModule } from './modules/setting/setting.module';
+import { SitePageModule } from './modules/site-page/site-page.module';
 import { VideoModule } from './modules/video/video.module';
 import { HealthModule } from './modules/health/health.module';
 import { ReferrerModule } from './modules/referrer/referrer.module';
@@ -39,7 +42,7 @@ import { TestRideModule } from './modules/test-ride/test-ride.module';
 import { UserModule } from './modules/user/user.module';
 
 /** Domain modules, one per domain (docs/architecture.md). */
-export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, DrawModule, SmsModule, CaptchaModule, AnalyticsModule, PrivacyModule];
+export const DOMAIN_MODULES = [AuthModule, UserModule, RoleModule, BranchModule, GeographyModule, FileModule, SettingModule, BikeModelModule, VideoModule, HealthModule, TestRideModule, ReferrerModule, RegistrationModule, StatsModule, AuditModule, PreregistrationModule, AllocationModule, FairnessModule, DrawModule, SmsModule, CaptchaModule, AnalyticsModule, PrivacyModule];
 
 @Module({})
 export class AppModule {
@@ -64,11 +67,14 @@ export class AppModule {
           signOptions: { algorithm: 'HS256' },
           verifyOptions: { algorithms: ['HS256'] },
         }),
+        RepositoriesModule,
         AuthCoreModule,
         ClockModule,
         RateLimitModule,
         SeedModule,
         ...DOMAIN_MODULES,
+        // Last, so its page's route (every path no other route takes) is registered after every API route.
+        SitePageModule,
       ],
       providers: [
         // In this order: who is calling (and may they), then the route's per-address limits.

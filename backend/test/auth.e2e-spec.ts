@@ -144,7 +144,7 @@ describe('auth (POST /api/v1/auth/*)', () => {
   });
 });
 
-/** More ways a token might be turned into access, each refused (docs/security.md, "Tokens"). */
+/** More ways a token might be turned into access, each refused (docs/security.md, "A token carries no rights of its own"). */
 describe('tokens: tampered, stale or orphaned', () => {
   let t: TestApp;
   let admin: string;

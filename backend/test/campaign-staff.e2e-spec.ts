@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/common/auth/password';
 import { ageOtpMessages, allocate, bikeModelId, branchIds, CAMPAIGN_ENV, clearScheme, codeOf, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -142,7 +142,7 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     const again = await as('manager@example.com').post('/preregistration', form({ phone: first.phone, citizenship_no: first.citizenship_no }));
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ phone: [PHONE_BOUGHT, first.slug], citizenship_no: [CITIZENSHIP_BOUGHT, first.slug] });
-    // Another branch's staff get the message alone; so does the public form.
+    // Another branch's staff get the message alone; the public form tells nothing (issue #32): the record is held without a draw.
     const elsewhere = await as('staff2@example.com').post('/preregistration', form({ citizenship_no: first.citizenship_no }));
     expect(elsewhere.body.errors).toEqual({ citizenship_no: [CITIZENSHIP_BOUGHT] });
     const publicForm = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', '10.9.9.9').send({
@@ -153,8 +153,10 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
       source: 'NEWSPAPER',
       nearest_branch_id: A,
     });
-    expect(publicForm.status).toBe(422);
-    expect(publicForm.body.errors).toEqual({ citizenship_no: [CITIZENSHIP_BOUGHT] });
+    expect(publicForm.status).toBe(200);
+    expect(await t.db.query(`SELECT held FROM preregistration WHERE slug = $1`, [publicForm.body.data.slug])).toEqual([{ held: true }]);
+    // The branch trashes it (the scoping test below counts the public records).
+    expect((await as('admin@example.com').delete(`/preregistration/${publicForm.body.data.slug}`)).status).toBe(200);
     // An open record cannot be moved onto the buyer's number either.
     const other = await create('staff@example.com');
     const moved = await as('admin@example.com').post(`/preregistration/${other.slug}`, { phone: first.phone });
@@ -165,7 +167,7 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     expect(open.body.errors).toEqual({ phone: ['This phone number is already pre-registered for this campaign: one pre-registration per customer.', other.slug] });
 
     expect(await draws()).toBe(before);
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE phone = $1 OR citizenship_no = $2`, [first.phone, first.citizenship_no]))[0].n).toBe(1);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM preregistration WHERE (phone = $1 OR citizenship_no = $2) AND NOT held`, [first.phone, first.citizenship_no]))[0].n).toBe(1);
   });
 
   it('answers a race on one citizenship number with one record and the same 422 for the rest', async () => {

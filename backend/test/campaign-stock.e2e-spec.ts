@@ -4,7 +4,7 @@ import { allocate, branchIds, CAMPAIGN_ENV, clearScheme, nextIp, pendingPreregis
 import { startTestApp, TestApp } from './harness/test-app';
 
 /**
- * The prize stock under concurrency (DESIGN section 4): an allocation is never
+ * The prize stock under concurrency (docs/fairness.md, "3. The draw"): an allocation is never
  * over-awarded, and a record is never drawn twice, however many verifications race.
  * Real PostgreSQL, real HTTP, every verification in its own transaction.
  */

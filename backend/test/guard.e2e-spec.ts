@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, Permission } from '../src/common/auth/permission.enum';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/common/auth/password';
 import { appRoutes } from './harness/routes';
 import { startTestApp, TestApp } from './harness/test-app';
 import { ROUTE_PERMISSIONS } from './route-permissions';

@@ -3,7 +3,7 @@ import { startTestApp, TestApp } from './harness/test-app';
 
 /**
  * The public site's two languages on the server's side (#15): the first paint in the visitor's
- * language, and the API's words in it (the English ones stay as SPEC.md quotes them).
+ * language, and the API's words in it (the English ones stay as they are written).
  */
 describe('Nepali and English for the public (page and API)', () => {
   let t: TestApp;
@@ -71,7 +71,7 @@ describe('Nepali and English for the public (page and API)', () => {
     const [prize] = await sms(body.phone, 'prize');
     expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! तपाईंले .+ मा रु\. [\d,]+ नगद छुट जित्नुभयो।/);
 
-    // The same flow in English keeps the spec's texts.
+    // The same flow in English keeps the English texts.
     const english = await enquiryBody(t.db);
     const en = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).send(english);
     expect((await sms(english.phone, 'otp'))[0]).toMatch(/^Your .+ verification code is \d{6}\./);

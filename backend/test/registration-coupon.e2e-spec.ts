@@ -54,7 +54,7 @@ describe('registration coupon code (/verify, /reset, /notify)', () => {
     const s = await sale();
     const wrong = await post(s.slug, 'verify', { code: (Number(await s.code()) + 1).toString().padStart(6, '0').slice(-6) });
     expect(wrong.status).toBe(422);
-    // The one code lifecycle's wording (the admin screen shows the spec's 'Incorrect Code. Please Try again' for it).
+    // The one code lifecycle's wording (the admin screen shows 'Incorrect Code. Please Try again' for it).
     expect(wrong.body).toEqual({ message: 'The code is incorrect.', errors: { code: ['The code is incorrect.'] } });
     expect((await t.db.query(`SELECT coupon_attempts FROM registration WHERE slug = $1`, [s.slug]))[0].coupon_attempts).toBe(1);
 

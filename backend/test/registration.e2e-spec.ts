@@ -321,7 +321,7 @@ describe('registrations (/api/v1/registration)', () => {
     ];
     // staff2 lacks update/delete permissions: a Branch Manager of B is made for those.
     const [role] = await t.db.query(`SELECT id FROM role WHERE title = 'Branch Manager'`);
-    const { hashPassword } = await import('../src/modules/auth/password');
+    const { hashPassword } = await import('../src/common/auth/password');
     await t.db.query(
       `INSERT INTO "user" (slug, first_name, last_name, email, password, role_id, branch_id) VALUES ('mgr-b-slug-000001', 'B', 'Manager', 'manager-b@example.com', $1, $2, $3)`,
       [await hashPassword('Manager@2082'), role.id, B],

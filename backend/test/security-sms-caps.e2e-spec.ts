@@ -128,7 +128,7 @@ describe('anonymous requests cannot inflate friends, the referrer report or SMS 
     const [{ n: ridesBefore }] = await t.db.query(`SELECT count(*)::int AS n FROM test_ride WHERE branch_id = $1`, [branch]);
     const started = Date.now();
 
-    // The first booking after a quiet window: its alert goes at once, in SPEC's own text.
+    // The first booking after a quiet window: its alert goes at once, in the usual one-booking text.
     const first = await ride(branch);
     expect(first.status).toBe(200);
     const [alone] = await alerts();

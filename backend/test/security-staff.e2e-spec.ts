@@ -228,6 +228,13 @@ describe('staff and smaller findings (#32: 11, 14)', () => {
       expect((await t.http().get(`/api/v1/enquiry/${slug}`)).headers['cache-control']).toBe('no-store');
     });
 
+    it("the sign-in answer (a token and the user's name) is no-store, right or wrong", async () => {
+      const right = await t.http().post('/api/v1/auth/login').set('X-Forwarded-For', '10.77.0.1').send({ email: 'staff@example.com', password: 'Staff@2082' });
+      expect([right.status, right.headers['cache-control']]).toEqual([200, 'no-store']);
+      const wrong = await t.http().post('/api/v1/auth/login').set('X-Forwarded-For', '10.77.0.2').send({ email: 'staff@example.com', password: 'not-the-password' });
+      expect([wrong.status, wrong.headers['cache-control']]).toEqual([401, 'no-store']);
+    });
+
     it('the way back by phone: the code request and the phone + code check answer no-store, right or wrong', async () => {
       const phone = uniquePhone();
       const created = await publicPost('/enquiry', await enquiryBody(t.db, { phone }));

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { QueryRunner } from 'typeorm';
 import { ALL_ROWS_MAX } from '../src/common/paging/paging';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../src/common/http/http-exception.filter';
-import { SitePage } from '../src/modules/setting/site-page';
+import { SitePage } from '../src/modules/site-page/site-page';
 import { bikeModelId, branchIds } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SitePage } from '../src/modules/setting/site-page';
+import { SitePage } from '../src/modules/site-page/site-page';
 import { ConfigService } from '../src/config/config.module';
 import { pngBuffer } from './factories/images';
 import { startTestApp, TestApp } from './harness/test-app';

@@ -2,9 +2,10 @@
  * The shapes of the answers that more than one workspace reads: the backend builds them, the
  * admin and the public site read them, all three against the types below, so a field renamed
  * or made nullable on one side fails the other's build instead of showing a blank or a wrong
- * number (DESIGN.md section 5: answers are `{ data }`; these are what is inside).
+ * number (answers are `{ data }`, docs/api.md, "Conventions"; these are what is inside).
  */
 import type { OptionLists } from './options';
+import type { PublicSettingKey, SettingImage, SettingValues } from './settings';
 
 /** A value as JSON carries it: literal types widened to string and number (what a list holds today may change with the settings). */
 export type Json<T> = T extends string
@@ -24,34 +25,22 @@ export interface ImageRef {
   thumbnail: string;
 }
 
-/** A link in the public site's footer. */
-export interface SocialLink {
-  label: string;
-  url: string;
-}
-
-/** GET /settings: what every visitor's page needs, cached for 30 s (no staff-only setting). */
-export interface PublicSettings {
+/**
+ * GET /settings: what every visitor's page needs, cached for 30 s (no staff-only setting): the
+ * public settings as declared (settings.ts), their images, the captcha's site key and the option lists.
+ */
+export type PublicSettings = Pick<SettingValues, PublicSettingKey> & {
   logo: ImageRef | null;
-  scheme: string;
-  terms: string;
-  policy: string;
-  /** The panels and the notice for Nepali readers; empty or null: the English ones (#15). */
-  scheme_ne: string;
-  terms_ne: string;
-  policy_ne: string;
-  video: string | null;
   notice: ImageRef | null;
+  /** The notice for Nepali readers; null: the English one. */
   notice_ne: ImageRef | null;
   captcha_site_key: string | null;
-  brand_name: string;
-  campaign_name: string;
-  social_links: SocialLink[];
-  support_phones: string[];
-  official_website: string | null;
   /** `optionLists` of this package, as served. */
   options: Json<OptionLists>;
-}
+};
+
+/** GET /setting (staff with update-settings): every setting, and each image setting's file under its name. */
+export type AdminSettings = SettingValues & Record<SettingImage, ImageRef | null>;
 
 /** What a public screen may see of a pre-registration: never the address, citizenship number or code. */
 export interface PublicPreregistration {
@@ -79,7 +68,7 @@ export interface PrizesToday {
   ended: boolean;
 }
 
-/** The dashboard's counts (SPEC section 3 "Stats"), within what the user may see; "today" is a Nepal day. */
+/** The dashboard's counts (GET /stats), within what the user may see; "today" is a Nepal day. */
 export interface Stats {
   total: number;
   preregistrations: number;

@@ -3,6 +3,7 @@
  * them under GET /settings `options`, and the front ends fall back on them when the
  * settings cannot be read.
  */
+import type { SettingValues } from './settings';
 
 /** 'Where did you hear about us' (12). */
 export const SOURCES = [
@@ -85,7 +86,7 @@ export const SMS_TYPE_LABELS: Record<(typeof SMS_TYPES)[number], string> = {
  * two lists whose labels differ from their values. The roadies and the brand's name come
  * from the settings.
  */
-export function optionLists(settings: { roadies: string[]; brand_name: string }) {
+export function optionLists(settings: Pick<SettingValues, 'roadies' | 'brand_name'>) {
   return {
     sources: [...SOURCES],
     payment_modes: [...PAYMENT_MODES],

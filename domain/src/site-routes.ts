@@ -1,5 +1,5 @@
 /**
- * The public site's routes (SPEC section 2): the site's router and the server that writes each
+ * The public site's routes: the site's router and the server that writes each
  * route's page read this one table, so the page can ask for its route's code with the page.
  */
 export type Route =

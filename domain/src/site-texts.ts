@@ -1,7 +1,7 @@
 import type { Lang } from './amount';
 
 /**
- * The public site's languages (#15): Nepali first, English as SPEC.md quotes it.
+ * The public site's languages (#15): Nepali first, English in the product's own words.
  * `SITE_LANGS[0]` is what a visitor whose browser asks for neither gets.
  */
 export const SITE_LANGS = ['en', 'ne'] as const satisfies readonly Lang[];

@@ -60,7 +60,7 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-  /** First message for a field, as the spec shows it under the field. */
+  /** First message for a field, the one the form shows under the field. */
   field(name: string): string | undefined {
     return this.errors[name]?.[0];
   }
@@ -167,11 +167,16 @@ export const getFairnessDay = (day: string) => request<{ data: PublicDayAnswer }
 export const getFairnessDraw = (id: string) =>
   request<{ data: { draw: PublicDraw; day: PublicDayAnswer } }>('GET', `/fairness/draws/${encodeURIComponent(id)}`).then((j) => j.data);
 
+/**
+ * POST /enquiry/{slug}/verify: answers the record the code opened. That is the slug's own
+ * record, or, when the phone was already registered, the phone's existing record: the
+ * enquiry made a pending claim whose right code opens it (issue #32). Follow `slug` of the answer.
+ */
 export async function verifyEnquiry(slug: string, code: string): Promise<Enquiry> {
   const j = await request<{ data: Enquiry }>('POST', `/enquiry/${encodeURIComponent(slug)}/verify`, { code });
-  const merged = { ...enquiries.get(slug), ...j.data, slug } as Enquiry;
-  rememberEnquiry(merged);
-  return merged;
+  const opened = { ...enquiries.get(j.data.slug), ...j.data } as Enquiry;
+  rememberEnquiry(opened);
+  return opened;
 }
 
 export function resendCode(slug: string): Promise<{ message?: string }> {

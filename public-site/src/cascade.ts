@@ -46,8 +46,8 @@ export interface BranchChoice<B> {
 }
 
 /**
- * Branches for the chosen place. Once a city is chosen, only that city's branches (SPEC:
- * options limited to the chosen city), none when it has none (then `nearby` names the
+ * Branches for the chosen place. Once a city is chosen, only that city's branches (the
+ * options are limited to the chosen city), none when it has none (then `nearby` names the
  * district's cities that do). Before a city: the district's, else the province's, else all
  * (the dialog says which). Nothing chosen: all branches.
  */

@@ -1,4 +1,4 @@
-/** Client-side input filtering (SPEC section 5, pre-registration form). */
+/** Client-side input filtering of the pre-registration form. */
 
 /** Name and address: letters (any script, with their combining marks), digits, underscore and whitespace. */
 export function filterText(value: string): string {

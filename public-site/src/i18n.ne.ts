@@ -1,6 +1,6 @@
 /**
  * The public site in Nepali (#15). Each key is the English text exactly as the site shows it
- * (SPEC.md's words); the value is what a Nepali reader sees. `{name}` places are kept as they
+ * (the product's own words); the value is what a Nepali reader sees. `{name}` places are kept as they
  * are. To add a text: write `t('The English text')` in the component and add its line here
  * (the type check fails until you do).
  */
@@ -84,7 +84,6 @@ export const NE = {
   'Full Name*': 'पूरा नाम*',
   Address: 'ठेगाना',
   'Phone Number*': 'फोन नम्बर*',
-  'Already registered?': 'पहिले नै दर्ता गर्नुभएको छ?',
   'Enter your code': 'आफ्नो कोड हाल्नुहोस्',
   'Citizenship No/PAN': 'नागरिकता नं./प्यान',
   Email: 'इमेल',
@@ -140,7 +139,8 @@ export const NE = {
 
   // the wheel and the prize
   'Prize Draw': 'पुरस्कार चिठ्ठा',
-  'Your prize is being prepared. Please check again in a moment.': 'तपाईंको पुरस्कार तयार हुँदैछ। कृपया केही बेरमा फेरि हेर्नुहोस्।',
+  'Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.':
+    'तपाईंको फोन नम्बर प्रमाणित भयो। तपाईंको दर्ता शाखाले जाँच गर्दैछ, शाखाले तपाईंलाई सम्पर्क गर्नेछ।',
   'The wheel stopped at {amount}.': 'चक्र {amount} मा रोकियो।',
   'The wheel is spinning…': 'चक्र घुम्दैछ…',
   'Prize wheel with {n} amounts': '{n} रकम भएको पुरस्कार चक्र',

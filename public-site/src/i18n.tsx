@@ -3,7 +3,7 @@ import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { NE } from './i18n.ne';
 
 /**
- * The site's two languages (#15). Every text is written in English, as SPEC.md quotes it, and
+ * The site's two languages (#15). Every text is written in English, in the product's own words, and
  * looked up in the Nepali table (`i18n.ne.ts`) when the visitor reads Nepali: `t('Register now')`.
  * The table's keys are the English texts, so a text without its Nepali is a type error.
  * The language is the page's (`<html lang>`, written by the server from `?lang=`, the

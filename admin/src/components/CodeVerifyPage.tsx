@@ -8,9 +8,9 @@ import { recordPath } from '../routing';
 import { useCampaignSettings } from './useCampaignSettings';
 
 export const VERIFY_HEADING = 'Enter the registration code the customer received';
-/** SPEC section 8: a wrong code on a pre-registration. */
+/** A wrong code on a pre-registration, in the admin's words (docs/decisions.md, "Admin verify"). */
 export const PREREGISTRATION_INCORRECT = '* the code you have selected is incorrect. Please try again or resend the code';
-/** SPEC section 8: a wrong coupon code on a registration. */
+/** A wrong coupon code on a registration, in the admin's words. */
 export const REGISTRATION_INCORRECT = 'Incorrect Code. Please Try again';
 /** What the server answers under `code` for a plain wrong code (other answers: expired, too many tries). */
 const SERVER_INCORRECT = ['The code is incorrect.', REGISTRATION_INCORRECT];
@@ -36,8 +36,8 @@ interface ApiFailure {
 }
 
 /**
- * The admin verify screen (SPEC section 2 "Admin verify"): staff type the code the customer
- * received. A wrong code shows the spec's text with Retry (clears the input) and Change
+ * The admin verify screen (docs/decisions.md, "Admin verify"): staff type the code the customer
+ * received. A wrong code shows the admin's own text with Retry (clears the input) and Change
  * Phone Number (the edit page); a new code can be sent; the support phones are shown.
  */
 export const CodeVerifyPage = ({ resource, resendAction, incorrectText, next, isDone, canChangePhone = false }: CodeVerifyPageProps) => {

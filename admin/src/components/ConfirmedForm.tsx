@@ -7,7 +7,7 @@ import { useFormContext } from 'react-hook-form';
 export type FormValues = Record<string, unknown>;
 
 export interface ConfirmedFormProps extends Omit<SimpleFormProps, 'onSubmit' | 'toolbar'> {
-  /** The confirm dialog's title (SPEC: 'Please Confirm Your Phone Number.'). */
+  /** The confirm dialog's title (the pre-registration form's: 'Please Confirm Your Phone Number.'). */
   confirmTitle: string;
   /** What the dialog shows of the values about to be saved. */
   summary: (values: FormValues) => ReactNode;

@@ -2,7 +2,7 @@ import { DeleteButton, RedirectionSideEffect } from 'react-admin';
 import { useWriteSuccess } from './useWriteSuccess';
 
 /**
- * Delete behind the confirm 'Are you sure?' (SPEC section 8); waits for the server,
+ * Delete behind the confirm 'Are you sure?'; waits for the server,
  * toasts its message and goes to the list (or `redirectTo`). Hidden without the delete
  * permission.
  */

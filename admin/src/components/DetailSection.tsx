@@ -39,7 +39,7 @@ export const DetailRow = ({ label, children }: { label: string; children?: React
 
 /**
  * A screenshot proof: a thumbnail button that opens the image large in a dialog with Close
- * (SPEC: "a clickable screenshot proof that opens a large view").
+ * (the screenshot is the customer's proof of sharing).
  */
 export const ScreenshotProof = ({ url, thumbnail, alt = 'Screenshot proof' }: { url: string; thumbnail?: string | null; alt?: string }) => {
   const [open, setOpen] = useState(false);

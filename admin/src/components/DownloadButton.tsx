@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
-/** Downloads an export (SPEC section 7) with the bearer token and saves it under `filename`. */
+/** Downloads an export (an .xlsx: docs/decisions.md, "Exports are") with the bearer token and saves it under `filename`. */
 export const DownloadButton = ({ path, filename, query }: { path: string; filename: string; query?: Record<string, string | number | undefined> }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();

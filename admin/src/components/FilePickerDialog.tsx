@@ -17,7 +17,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider, UploadedFile } from '../providers/dataProvider';
 
-/** SPEC section 9: a single selection confirms itself after 200 ms. */
+/** A single selection confirms itself after 200 ms. */
 export const AUTO_CONFIRM_MS = 200;
 export const UPLOAD_FAILED = 'Something went wrong! Please check the file and try again.';
 
@@ -30,7 +30,7 @@ export interface FilePickerDialogProps {
 }
 
 /**
- * The generic file picker (SPEC section 2): 'Select Or Upload File', an upload button and
+ * The generic file picker: 'Select Or Upload File', an upload button and
  * a grid of the files already uploaded (GET /file?type=...). Upload is POST /upload.
  */
 export const FilePickerDialog = ({ open, type = 'image', multiple = false, onClose, onSelect }: FilePickerDialogProps) => {
@@ -48,7 +48,7 @@ export const FilePickerDialog = ({ open, type = 'image', multiple = false, onClo
     try {
       setFiles(await dataProvider.getAll<UploadedFile>('/file', { type }));
     } catch {
-      // Table load failures are only logged (SPEC section 8); the upload still works.
+      // Table load failures are only logged; the upload still works.
       console.warn('file list failed to load');
     } finally {
       setLoading(false);

@@ -5,7 +5,7 @@ import { useWriteSuccess } from './useWriteSuccess';
 /**
  * Create and edit pages of the catalogue resources: the server answers before the page
  * moves on (so its field errors land under the fields), the toast shows its message,
- * and the user goes to the list (SPEC section 4), which after a create shows the new record.
+ * and the user goes to the list, which after a create shows the new record.
  */
 export const EditPage = ({ children, title }: { children: ReactNode; title?: string }) => {
   const onSuccess = useWriteSuccess('list');

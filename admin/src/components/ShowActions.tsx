@@ -2,7 +2,7 @@ import { EditButton, TopToolbar, useRecordContext, useResourceContext } from 're
 import { recordPath } from '../routing';
 import { DeleteWithConfirm } from './DeleteWithConfirm';
 
-/** Edit at the spec's URL (/admin/{resource}/{id}/edit); hidden without the permission. */
+/** Edit at the record's edit URL (/admin/{resource}/{id}/edit); hidden without the permission. */
 export const RecordEditButton = () => {
   const record = useRecordContext();
   const resource = useResourceContext();

@@ -2,7 +2,7 @@ import { formatNumber, labelTransform, landingRotation, rupees, segmentPath } fr
 import { useEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
 
-/** SPEC section 4 and 9: the wheel starts 1000 ms after the page has loaded. */
+/** The wheel starts 1000 ms after the page has loaded. */
 export const WHEEL_START_DELAY_MS = 1000;
 export const WHEEL_SPIN_MS = 5000;
 
@@ -40,7 +40,7 @@ export interface WheelProps {
 
 /**
  * The prize wheel: our own SVG, turned by a CSS transition. The server has drawn the
- * prize already; the wheel only replays it (DESIGN section 4). The result is announced in
+ * prize already; the wheel only replays it (docs/fairness.md, "3. The draw"). The result is announced in
  * an aria-live region; with prefers-reduced-motion the wheel does not spin.
  */
 export const Wheel = ({

@@ -9,7 +9,7 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A datetime-local value ('2026-11-21T10:37') as the hourly filter the server reads:
- * '2026-11-21 10:00' (SPEC section 9: 60-minute steps, so minutes are dropped). Empty
+ * '2026-11-21 10:00' (the pickers step by 60 minutes, so minutes are dropped). Empty
  * gives null (no filter); text that is not a date and time is passed on for the server
  * to refuse under the field.
  */

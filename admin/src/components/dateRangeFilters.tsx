@@ -7,7 +7,7 @@ const daySlots = { inputLabel: { shrink: true } };
 
 /**
  * The From and To filters of a list, always shown. `hour`: date-time pickers in hourly
- * steps (SPEC section 9), sent as 'YYYY-MM-DD HH:mm'; `day`: date pickers, sent as
+ * steps (docs/decisions.md, "From/To pickers"), sent as 'YYYY-MM-DD HH:mm'; `day`: date pickers, sent as
  * 'YYYY-MM-DD' (a bare `to` day includes that whole day on the server). Nepal time.
  * Each has a BS twin ('From (BS)', 'To (BS)') bound to the same filter: type either calendar,
  * both show the filter.

@@ -1,7 +1,7 @@
 /** Dates as the staff screens show them (amounts: `rupees` of @campaign/domain). Pure, so they are unit-tested. */
 import { bothCalendars } from '@campaign/domain';
 
-/** The campaign's zone (DESIGN section 2): every "today" and every date shown is Nepal's. */
+/** The campaign's zone: every "today" and every date shown is Nepal's (docs/decisions.md, "Dates shown"). */
 export const CAMPAIGN_TZ = 'Asia/Kathmandu';
 
 /** The two formatters, made once: a list made one per date shown, about 1 ms each on a phone's CPU (Lighthouse's 4x slowdown). */

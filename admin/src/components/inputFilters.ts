@@ -1,5 +1,5 @@
 /**
- * The client-side input filters of SPEC section 5, used as react-admin `parse` functions:
+ * The client-side input filters, used as react-admin `parse` functions:
  * what the user types is filtered before it reaches the form, so the field shows the kept
  * characters only. An emptied field becomes null (react-admin's own default).
  */

@@ -3,8 +3,8 @@ import { RedirectionSideEffect, useNotify, useRedirect, useResourceContext, useS
 import { takeServerMessage } from '../providers/serverMessage';
 
 /**
- * The success handler of every write (SPEC section 4): a 'Success!' toast with the
- * server's message, then the navigation the spec gives (by default the list).
+ * The success handler of every write: a 'Success!' toast with the
+ * server's message, then the screen's next page (by default the list).
  */
 export function useWriteSuccess(redirectTo: RedirectionSideEffect = 'list', fallback = 'Saved.', { showNew = false } = {}) {
   const notify = useNotify();

@@ -8,7 +8,7 @@ export const BRANCH_ONLY_REGISTRATION =
   'Only branch users can register a purchase: head office can view, edit and verify pre-registrations. The branch staff convert this one from their account.';
 export const BRANCH_ONLY_PREREGISTRATION = 'Only branch users can create pre-registrations: head office can view, edit and verify them.';
 
-/** Routes the user lacks the permission for send them to /admin (SPEC section 6). */
+/** Routes the user lacks the permission for send them to /admin. */
 export const AccessDenied = () => {
   const notify = useNotify();
   useEffect(() => notify('You do not have permission to open that page.', { type: 'warning' }), [notify]);

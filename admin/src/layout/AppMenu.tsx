@@ -1,13 +1,13 @@
 import { Menu } from 'react-admin';
-import { useAllowedMenu } from './menuItems';
+import { useAllowedMenu } from './allowedMenu';
 
-/** The permission-filtered sidebar (SPEC section 2 "Layout"). */
+/** The permission-filtered sidebar (docs/decisions.md, "Sidebar"). */
 export const AppMenu = () => {
   const entries = useAllowedMenu();
   return (
     <Menu>
       {entries.map((entry) => (
-        <Menu.Item key={entry.to || 'dashboard'} to={`/admin/${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} end={entry.end ?? entry.to === ''} />
+        <Menu.Item key={entry.to || 'dashboard'} to={`/admin/${entry.to}`} primaryText={entry.label} leftIcon={entry.icon} end={entry.end} />
       ))}
     </Menu>
   );

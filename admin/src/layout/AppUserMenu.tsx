@@ -32,7 +32,7 @@ export const IdentityLabel = () => {
 };
 
 /**
- * The user menu (SPEC section 2 "Layout"): name and branch, Profile, Sign out. Its button shows
+ * The user menu: name and branch, Profile, Sign out. Its button shows
  * the user's name, so its accessible name starts with that name (a voice user says what they
  * see; axe-core's label-content-name-mismatch).
  */

@@ -10,17 +10,18 @@ import {
   usePermissions,
   useResourceDefinitions,
 } from 'react-admin';
-import { Permission } from '../permissions';
+import { Permission } from '@campaign/domain';
 import { useIsPhone } from '../components/useIsPhone';
 import { AdminArriving } from './AdminArriving';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
+import { AllowedMenuProvider } from './menuItems';
 
-/** SPEC section 9: page transition 500 ms. */
+/** Page transition: 500 ms. */
 export const PAGE_TRANSITION_MS = 500;
 
 /**
- * 'Pre-Registration' shortcut for users with create-registration (SPEC section 2 "Layout").
+ * 'Pre-Registration' shortcut for users with create-registration (docs/decisions.md, "Head office and the create buttons").
  * It links to the pre-registration form, so it shows once that resource is registered.
  */
 const PreRegistrationShortcut = () => {
@@ -73,8 +74,10 @@ export const Layout = ({ children }: { children: ReactNode }) => {
   const ready = useDeferredValue(true, false);
   if (!ready) return <AdminArriving />;
   return (
-    <RaLayout appBar={AppAppBar} menu={AppMenu}>
-      <PageTransition>{children}</PageTransition>
-    </RaLayout>
+    <AllowedMenuProvider>
+      <RaLayout appBar={AppAppBar} menu={AppMenu}>
+        <PageTransition>{children}</PageTransition>
+      </RaLayout>
+    </AllowedMenuProvider>
   );
 };

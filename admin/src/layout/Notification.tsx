@@ -8,7 +8,7 @@ import {
   useTranslate,
 } from 'react-admin';
 
-/** SPEC section 8 and 9: toasts at top-right, hidden after 10 seconds. */
+/** Toasts at top-right, hidden after 10 seconds. */
 export const TOAST_HIDE_MS = 10_000;
 
 /** Failures read 'Oops!' (warning), successes 'Success!'. Other notices have no title. */

@@ -25,7 +25,7 @@ const Eye = ({ crossed }: { crossed: boolean }) => (
 );
 
 /**
- * The login page at /login (SPEC section 2): Email, Password with show/hide, Remember Me,
+ * The login page at /login: Email, Password with show/hide, Remember Me,
  * Login; a loader while signing in; 'Invalid Credentials' on failure. A signed-in user
  * goes straight back to where they came from, or to /admin. When the server asks this browser
  * for a second step (many failed sign-ins to the account, and this browser has not signed in

@@ -1,7 +1,7 @@
 import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity } from 'react-admin';
-import { useAllowedMenu } from '../layout/menuItems';
+import { useAllowedMenu } from '../layout/allowedMenu';
 import type { Identity } from '../providers/authProvider';
 
 /**

@@ -1,9 +1,8 @@
 import { Box, Card, CardContent, CardHeader, Grid, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
-import { Form, PasswordInput, required, SaveButton, Title, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { Form, PasswordInput, required, SaveButton, Title, useAuthProvider, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import type { Identity } from '../providers/authProvider';
 import { LOGIN_PATH } from '../paths';
-import { authProvider } from '../providers/authProvider';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { takeServerMessage } from '../providers/serverMessage';
 
@@ -27,6 +26,8 @@ export const ProfilePage = () => {
   const { identity } = useGetIdentity();
   const me = identity as Identity | undefined;
   const dataProvider = useDataProvider<AppDataProvider>();
+  // From react-admin, not imported: providers/authProvider.ts reads the screens' table, which loads this page.
+  const authProvider = useAuthProvider();
   const notify = useNotify();
   const navigate = useNavigate();
 
@@ -44,7 +45,7 @@ export const ProfilePage = () => {
       return;
     }
     const message = takeServerMessage('Password changed. Please sign in again.');
-    await authProvider.logout({});
+    await authProvider?.logout({});
     navigate(LOGIN_PATH, { replace: true, state: { message } });
   };
 

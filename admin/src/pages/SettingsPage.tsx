@@ -27,66 +27,58 @@ import {
   usePermissions,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import {
+  SETTING_KEYS,
+  SETTING_SECTIONS,
+  SETTINGS,
+  type AdminSettings,
+  type SettingField,
+  type SettingKey,
+  type SettingRule,
+  type SettingSection,
+} from '@campaign/domain';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { LazyRichTextInput } from '../components/LazyRichTextInput';
-import { Permission } from '../permissions';
+import { Permission } from '@campaign/domain';
 import { changedFields, type AppDataProvider } from '../providers/dataProvider';
 import { takeServerMessage } from '../providers/serverMessage';
 import { RecordContextProvider } from 'react-admin';
 
-export interface Settings {
-  logo?: unknown;
-  notice?: { url?: string } | null;
-  brand_name?: string;
-  campaign_name?: string;
-  scheme?: string | null;
-  terms?: string | null;
-  policy?: string | null;
-  video?: unknown;
-  campaign_ends_on?: string | null;
-  retention_days?: number;
-  commit_cutoff?: string;
-}
+/** GET /setting for those who may edit; the public GET /settings (a part of it) for the others. */
+export type Settings = Partial<AdminSettings>;
+
+/** The form's sections (each setting's `form.section` in domain/src/settings.ts), in order; the editors' ones hold what is not public. */
+const SECTIONS: Record<SettingSection, { title: string; editorsOnly?: true }> = {
+  brand: { title: 'Brand and campaign' },
+  panels: { title: 'Panels' },
+  panels_ne: { title: 'Panels in Nepali (for visitors who read Nepali; empty shows them the English)' },
+  messages: { title: 'Messages to visitors', editorsOnly: true },
+  draws: { title: 'Fair draws', editorsOnly: true },
+  privacy: { title: 'Privacy', editorsOnly: true },
+};
+
+type Field = SettingField & { key: SettingKey; rule: SettingRule };
 
 /**
- * The fields this page writes: what the public site shows (brand and campaign names, logo,
- * the hero's two crops and the brand's colours,
- * notice popup image, video, website, support phones, social links, the three panels), the
- * texts of the SMS a visitor receives, the retention rule and the time each day's prize
- * scheme is committed.
+ * The fields this page writes: every setting declared with a form field, in the declaration's
+ * order (what the public site shows, the texts of the SMS a visitor receives, the time each
+ * day's prize scheme is committed, the retention rule).
  */
-const WRITABLE = [
-  'brand_name',
-  'campaign_name',
-  'logo_id',
-  'notice_id',
-  'hero_phone_id',
-  'hero_desktop_id',
-  'color_primary',
-  'color_secondary',
-  'video',
-  'official_website',
-  'support_phones',
-  'social_links',
-  'scheme',
-  'terms',
-  'policy',
-  'scheme_ne',
-  'terms_ne',
-  'policy_ne',
-  'notice_ne_id',
-  'sms_template_otp',
-  'sms_template_prize',
-  'sms_template_coupon',
-  'sms_template_otp_ne',
-  'sms_template_prize_ne',
-  'sms_template_test_ride',
-  'sms_template_test_ride_ne',
-  'sms_template_test_ride_branch',
-  'campaign_ends_on',
-  'retention_days',
-  'commit_cutoff',
-];
+const FIELDS: Field[] = SETTING_KEYS.flatMap((key) => {
+  const { form, rule } = SETTINGS[key];
+  return form ? [{ ...form, key, rule }] : [];
+});
+const WRITABLE: string[] = FIELDS.map((f) => f.key);
+
+/** A section's fields line by line: a field marked `beside` shares the line of the field before it. */
+function linesOf(section: SettingSection): Field[][] {
+  const lines: Field[][] = [];
+  for (const f of FIELDS.filter((x) => x.section === section)) {
+    if (f.beside && lines.length) lines[lines.length - 1].push(f);
+    else lines.push([f]);
+  }
+  return lines;
+}
 
 /** Support phones are a list; the form edits them as one comma-separated line. */
 const phonesToText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : (v ?? ''));
@@ -102,6 +94,76 @@ const Section = ({ title }: { title: string }) => (
     <Typography variant="h6" component="h2" gutterBottom>
       {title}
     </Typography>
+  </>
+);
+
+/** One setting's input, by the kind of its rule. */
+const SettingInput = ({ field: f }: { field: Field }) => {
+  const { key: source, label, help: helperText, rule } = f;
+  switch (rule.kind) {
+    case 'image':
+      return (
+        <FilePickerInput
+          source={source}
+          previewSource={source.slice(0, -'_id'.length)}
+          label={label}
+          removable={f.removable}
+          helperText={helperText}
+        />
+      );
+    case 'color':
+      return <TextInput source={source} label={label} type="color" helperText={helperText} sx={{ minWidth: 220 }} />;
+    case 'rich':
+      return <LazyRichTextInput source={source} label={label} fullWidth />;
+    case 'sms':
+      return <TextInput source={source} label={label} multiline fullWidth helperText={helperText} />;
+    case 'phones':
+      return <TextInput source={source} label={label} helperText={helperText} format={phonesToText} parse={textToPhones} />;
+    case 'links':
+      return (
+        <ArrayInput source={source} label={label}>
+          <SimpleFormIterator inline disableReordering resource="settings">
+            <TextInput source="label" label="Label" />
+            <TextInput source="url" label="Link" />
+          </SimpleFormIterator>
+        </ArrayInput>
+      );
+    case 'time':
+      return <TextInput source={source} label={label} helperText={helperText} sx={{ minWidth: 380 }} />;
+    case 'day':
+      return <DateInput source={source} label={label} helperText={helperText} />;
+    case 'days':
+      return <NumberInput source={source} label={label} helperText={helperText} min={rule.min} max={rule.max} sx={{ minWidth: 380 }} />;
+    case 'name':
+    case 'url':
+      return <TextInput source={source} label={label} helperText={helperText} />;
+    default:
+      // The lists (roadies) and the base prizes are edited nowhere in the form.
+      return null;
+  }
+};
+
+/** A section of the form: its title, then its fields line by line. */
+const SettingsSection = ({ section, first }: { section: SettingSection; first?: boolean }) => (
+  <>
+    {first ? (
+      <Typography variant="h6" component="h2" gutterBottom>
+        {SECTIONS[section].title}
+      </Typography>
+    ) : (
+      <Section title={SECTIONS[section].title} />
+    )}
+    {linesOf(section).map((line) =>
+      line.length === 1 ? (
+        <SettingInput key={line[0].key} field={line[0]} />
+      ) : (
+        <Stack key={line[0].key} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          {line.map((f) => (
+            <SettingInput key={f.key} field={f} />
+          ))}
+        </Stack>
+      ),
+    )}
   </>
 );
 
@@ -160,7 +222,7 @@ const PreviewButton = () => {
 };
 
 /**
- * /admin/settings (SPEC section 2 "Settings"): logo, scheme, terms and conditions and
+ * /admin/settings: logo, scheme, terms and conditions and
  * privacy policy, and what else the settings hold for the public site (names, the notice
  * popup image, links, support phones, the visitor's SMS texts); Preview shows the landing
  * page's notice and panels as the form stands; Submit sends the changed fields with PATCH /setting.
@@ -205,162 +267,9 @@ export const SettingsPage = () => {
           ) : (
             <RecordContextProvider value={{ id: 'settings', ...settings }}>
               <Form noValidate onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  Brand and campaign
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextInput source="brand_name" label="Brand Name" />
-                  <TextInput source="campaign_name" label="Campaign Name" />
-                </Stack>
-                <FilePickerInput source="logo_id" previewSource="logo" label="Logo" />
-                <FilePickerInput
-                  source="hero_phone_id"
-                  previewSource="hero_phone"
-                  label="Hero Picture for Phones"
-                  removable
-                  helperText="Wide and low (about 2:1, at least 800 px wide), so the buttons stay on the first screen. Remove both pictures for the built-in drawing."
-                />
-                <FilePickerInput
-                  source="hero_desktop_id"
-                  previewSource="hero_desktop"
-                  label="Hero Picture for Wide Screens"
-                  removable
-                  helperText="Shown beside the headline on screens from 1024 px (about 3:2, at least 1200 px wide)."
-                />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextInput
-                    source="color_primary"
-                    label="Primary Colour"
-                    type="color"
-                    helperText="Buttons, headings, the drawing's bike"
-                    sx={{ minWidth: 220 }}
-                  />
-                  <TextInput
-                    source="color_secondary"
-                    label="Secondary Colour"
-                    type="color"
-                    helperText="The campaign badge, outlined buttons, the sky"
-                    sx={{ minWidth: 220 }}
-                  />
-                </Stack>
-                <FilePickerInput
-                  source="notice_id"
-                  previewSource="notice"
-                  label="Notice Popup Image"
-                  removable
-                  helperText="Shown once per visit over the landing page, with a close button. Remove it for no notice."
-                />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <TextInput source="video" label="Video Link" />
-                  <TextInput source="official_website" label="Official Website" />
-                </Stack>
-                <TextInput
-                  source="support_phones"
-                  label="Support Phones"
-                  helperText="Comma-separated; shown on the site and in code messages"
-                  format={phonesToText}
-                  parse={textToPhones}
-                />
-                <ArrayInput source="social_links" label="Social Links">
-                  <SimpleFormIterator inline disableReordering resource="settings">
-                    <TextInput source="label" label="Label" />
-                    <TextInput source="url" label="Link" />
-                  </SimpleFormIterator>
-                </ArrayInput>
-                <Section title="Panels" />
-                <LazyRichTextInput source="scheme" label="Scheme" fullWidth />
-                <LazyRichTextInput source="terms" label="Terms and Conditions" fullWidth />
-                <LazyRichTextInput source="policy" label="Privacy Policy" fullWidth />
-                <Section title="Panels in Nepali (for visitors who read Nepali; empty shows them the English)" />
-                <LazyRichTextInput source="scheme_ne" label="Scheme in Nepali" fullWidth />
-                <LazyRichTextInput source="terms_ne" label="Terms and Conditions in Nepali" fullWidth />
-                <LazyRichTextInput source="policy_ne" label="Privacy Policy in Nepali" fullWidth />
-                <FilePickerInput
-                  source="notice_ne_id"
-                  previewSource="notice_ne"
-                  label="Notice Popup Image in Nepali"
-                  removable
-                  helperText="Shown instead of the notice to visitors who read Nepali."
-                />
-                {canEdit && (
-                  <>
-                    <Section title="Messages to visitors" />
-                    <TextInput
-                      source="sms_template_otp"
-                      label="Code SMS"
-                      multiline
-                      fullWidth
-                      helperText="Must contain {code}; {campaign}, {link} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_prize"
-                      label="Prize SMS"
-                      multiline
-                      fullWidth
-                      helperText="Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_otp_ne"
-                      label="Code SMS in Nepali"
-                      multiline
-                      fullWidth
-                      helperText="For visitors who use the site in Nepali. Must contain {code}; {campaign}, {link} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_prize_ne"
-                      label="Prize SMS in Nepali"
-                      multiline
-                      fullWidth
-                      helperText="For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_test_ride"
-                      label="Test Ride SMS"
-                      multiline
-                      fullWidth
-                      helperText="To the customer after a test ride or bike booking; {name}, {what}, {model}, {branch} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_test_ride_ne"
-                      label="Test Ride SMS in Nepali"
-                      multiline
-                      fullWidth
-                      helperText="The same, for visitors who book in Nepali"
-                    />
-                    <TextInput
-                      source="sms_template_test_ride_branch"
-                      label="Test Ride Alert to the Branch"
-                      multiline
-                      fullWidth
-                      helperText="To the branch's mobile; {what}, {name}, {phone}, {model}, {city} may be used"
-                    />
-                    <TextInput
-                      source="sms_template_coupon"
-                      label="Coupon SMS"
-                      multiline
-                      fullWidth
-                      helperText="Must contain {coupon}; {name}, {bill_no}, {total}, {code}, {brand} may be used"
-                    />
-                    <Section title="Fair draws" />
-                    <TextInput
-                      source="commit_cutoff"
-                      label="Prize Scheme Commitment Time"
-                      helperText="HH:MM Nepal time, the evening before each day: that day's scheme is published by its fingerprint and can no longer change"
-                      sx={{ minWidth: 380 }}
-                    />
-                    <Section title="Privacy" />
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-                      <DateInput source="campaign_ends_on" label="Campaign End Date" helperText="Retention counts from this day" />
-                      <NumberInput
-                        source="retention_days"
-                        label="Keep Citizenship Numbers and Screenshots (days after the end)"
-                        min={30}
-                        max={3650}
-                        sx={{ minWidth: 380 }}
-                      />
-                    </Stack>
-                  </>
-                )}
+                {SETTING_SECTIONS.filter((section) => canEdit || !SECTIONS[section].editorsOnly).map((section, i) => (
+                  <SettingsSection key={section} section={section} first={i === 0} />
+                ))}
                 <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
                   {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
                   <PreviewButton />

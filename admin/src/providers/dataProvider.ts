@@ -3,7 +3,7 @@ import { api, ApiOptions, downloadFile } from './http';
 import { recordServerMessage } from './serverMessage';
 
 /**
- * Resources whose URLs use the slug (SPEC section 2: /admin/user/{slug}). Their records
+ * Resources whose URLs use the slug (/admin/user/{slug}; docs/decisions.md, "Slugs"). Their records
  * get `id = slug` for react-admin and keep the numeric id as `pk`. Others (video,
  * allocation) are addressed by their numeric id.
  */
@@ -20,7 +20,7 @@ export function toRecord(resource: string, raw: Record<string, unknown>): RaReco
 let draw = 0;
 
 /**
- * The table request of SPEC section 7: draw, start, length, order/columns (only when a
+ * The table request (docs/api.md, "Conventions"): draw, start, length, order/columns (only when a
  * column is asked for; otherwise the server's own order), search[value] from the `q`
  * filter, and every other filter as a plain query parameter.
  */
@@ -163,7 +163,7 @@ export const dataProvider: AppDataProvider = {
   async getAll<T>(apiPath: string, query?: ApiOptions['query']) {
     const body = await api<{ data?: unknown }>(apiPath, { query });
     const data = body.data;
-    // Some lists answer { data: { data: [...] } } (SPEC section 7 writes data.data).
+    // A list may answer { data: [...] } or { data: { data: [...] } }: both are read.
     if (Array.isArray(data)) return data as T[];
     if (data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data)) return (data as { data: T[] }).data;
     return [];

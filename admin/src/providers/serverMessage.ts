@@ -1,6 +1,6 @@
 /**
- * The `message` of the last successful write (SPEC section 8: the success toast shows
- * the server's message). The data provider records it; the success handlers of forms
+ * The `message` of the last successful write (the success toast shows the server's
+ * message). The data provider records it; the success handlers of forms
  * and delete buttons take it for their toast.
  */
 let last: string | undefined;

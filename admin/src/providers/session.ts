@@ -1,4 +1,4 @@
-/** The signed-in session kept in localStorage (SPEC section 4: token and user). */
+/** The signed-in session kept in localStorage: token and user. */
 export interface SessionUser {
   id: number;
   slug: string;

@@ -19,6 +19,8 @@ import { DataSource, EntityManager } from 'typeorm';
  */
 interface OpenTransaction {
   open: boolean;
+  /** The transaction's own manager: what the repositories run on while it is open. */
+  em: EntityManager;
 }
 
 const current = new AsyncLocalStorage<OpenTransaction>();
@@ -38,6 +40,12 @@ export function inTransaction(): boolean {
   return current.getStore()?.open === true;
 }
 
+/** The manager of the transaction the calling code runs in, if any (the repositories' floor runs on it). */
+export function transactionManager(): EntityManager | undefined {
+  const tx = current.getStore();
+  return tx?.open ? tx.em : undefined;
+}
+
 /** Installs the guard on a data source (before or after it is initialized); returns it. */
 export function guardTransactions(dataSource: DataSource): DataSource {
   const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
@@ -54,13 +62,16 @@ export function guardTransactions(dataSource: DataSource): DataSource {
     if (inTransaction()) throw new SecondConnectionInTransaction('A second transaction');
     const runAt = typeof args[0] === 'function' ? 0 : 1;
     const run = args[runAt] as (em: EntityManager) => Promise<unknown>;
-    const state: OpenTransaction = { open: true };
+    let state: OpenTransaction | undefined;
     const inner = [...args];
-    inner[runAt] = (em: EntityManager) => current.run(state, () => run(em));
+    inner[runAt] = (em: EntityManager) => {
+      state = { open: true, em };
+      return current.run(state, () => run(em));
+    };
     try {
       return await transaction(...inner);
     } finally {
-      state.open = false;
+      if (state) state.open = false;
     }
   }) as EntityManager['transaction'];
   return dataSource;

@@ -303,7 +303,8 @@ describe('public enquiry (browser)', () => {
     });
 
     const enquiry = page.getByRole('dialog', { name: 'Registration for the campaign 2082' });
-    await step(page, 'registering again offers the way back, not the record', async () => {
+    await aMinuteLater(phone);
+    await step(page, 'registering again answers as a first registration does: a new pending slug and a code, never the record (issue #32)', async () => {
       await page.getByRole('link', { name: 'Register now' }).click();
       const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
       const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
@@ -317,11 +318,14 @@ describe('public enquiry (browser)', () => {
         .getByRole('dialog', { name: 'Please Confirm Your Phone Number.' })
         .getByRole('button', { name: 'Save and Notify' })
         .click();
-      await enquiry.getByText('This phone number is already registered for the campaign.', { exact: false }).waitFor();
-      const back = enquiry.getByRole('link', { name: 'Enter your code' });
-      expect(await back.getAttribute('href')).toBe('/enquiry/return');
-      expect(await enquiry.innerHTML()).not.toContain(slug);
-      await enquiry.getByRole('button', { name: 'Close' }).click();
+      const verify = page.getByRole('dialog', { name: 'Verify Your Phone Number' });
+      await verify.getByLabel('OTP').waitFor();
+      const pending = new URL(page.url()).pathname;
+      expect(pending).toMatch(/^\/enquiry\/[\w-]{16}\/verify$/);
+      expect(pending).not.toContain(slug);
+      expect(await verify.innerText()).toContain(masked);
+      expect(await page.content()).not.toContain(slug);
+      await verify.getByRole('button', { name: 'Close' }).click();
       await page.waitForURL((u) => u.pathname === '/');
     });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/common/auth/password';
 import type { Actor, Call, MatrixContext, Outcome, Side } from '../authz-matrix';
 import type { TestApp } from '../harness/test-app';
 import { DEMO_PASSWORDS } from '../harness/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Permission } from '../../src/common/auth/permission.enum';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/common/auth/password';
 import { TestApp } from '../harness/test-app';
 import { bikeModelId, makePreregistration, uniqueDigits } from './purchase';
 

@@ -12,7 +12,7 @@ const MANAGER = 'manager@example.com';
 const OFFICE = 'office@example.com';
 const ADMIN = 'admin@example.com';
 
-/** The paging protocol's parameters (SPEC section 7). */
+/** The paging protocol's parameters (docs/api.md, "Conventions"). */
 const PAGING = ['draw', 'start', 'length', 'search[value]', 'search', 'order[0][column]', 'order[0][dir]', 'order[1][column]', 'columns[0][data]', 'columns[1][data]', 'columns[0][name]'];
 
 interface TableRoute {

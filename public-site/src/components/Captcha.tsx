@@ -68,7 +68,7 @@ export function Captcha({
     try {
       if (widget.current !== null) window.grecaptcha?.reset(widget.current);
     } catch {
-      /* read and reset failures are ignored (SPEC section 8) */
+      /* read and reset failures are ignored silently */
     }
   };
 

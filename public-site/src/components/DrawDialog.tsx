@@ -69,7 +69,10 @@ export default function DrawDialog({ slug }: { slug: string }) {
         </p>
       ) : !enquiry || !segments ? (
         prize == null && enquiry ? (
-          <p className="note">{t('Your prize is being prepared. Please check again in a moment.')}</p>
+          // Verified without a prize: the record is held for its branch to check (issue #32); the reason is never told.
+          <p className="note" role="status">
+            {t('Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.')}
+          </p>
         ) : (
           // The wheel's own box, so nothing moves when the wheel arrives.
           <>
@@ -89,7 +92,7 @@ export default function DrawDialog({ slug }: { slug: string }) {
                 <h3 ref={message} tabIndex={-1} lang="ne">
                   बधाई छ {name}! तपाईंले <span className="nowrap">{rupees(prize, 'ne')}</span> नगद छुट जित्नुभयो।
                 </h3>
-                {/* In English both languages, as the spec has it; in Nepali the Nepali lines only. */}
+                {/* In English both languages (docs/decisions.md, "The prize dialog"); in Nepali the Nepali lines only. */}
                 {lang === 'en' && (
                   <p>
                     Congratulations {name}! You have won a cash discount of <span className="nowrap">{rupees(prize)}</span>.

@@ -1,11 +1,11 @@
 import { newClientSeed, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getPrizes, getSettings, rememberReturningPhone } from '../api';
+import { ApiError, createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
-import { navigate, onLinkClick } from '../router';
+import { navigate } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
@@ -42,7 +42,7 @@ const EMPTY: Form = {
 };
 type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 
-/** Client-side filter per field (SPEC section 5). */
+/** Client-side filter per field (filters.ts). */
 const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
   name: filterText,
   address: filterText,
@@ -58,9 +58,6 @@ const REQUIRED: [keyof Form, Text][] = [
   ['source', 'Where did you hear about us is required.'],
   ['nearest_branch_id', 'Your nearest showroom is required.'],
 ];
-
-/** The server's answer for a phone that already has a pre-registration. */
-const ALREADY_REGISTERED = /already registered|पहिले नै दर्ता/i;
 
 /** `/enquiry`: 'Registration for the campaign 2082', the public pre-registration form. */
 export default function EnquiryDialog() {
@@ -194,15 +191,6 @@ export default function EnquiryDialog() {
         <TextField label={t('Full Name*')} {...text('name')} required autoComplete="name" maxLength={191} />
         <TextField label={t('Address')} {...text('address')} autoComplete="street-address" maxLength={191} />
         <TextField label={t('Phone Number*')} {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
-        {errors.phone && ALREADY_REGISTERED.test(errors.phone) && (
-          // The way back by phone + code: never a link to the record itself.
-          <p className="error-action">
-            {t('Already registered?')}{' '}
-            <a href="/enquiry/return" onClick={(e) => (rememberReturningPhone(nationalPhone(form.phone)), onLinkClick(e))}>
-              {t('Enter your code')}
-            </a>
-          </p>
-        )}
         <TextField label={t('Citizenship No/PAN')} {...text('citizenship_no')} inputMode="numeric" />
         <TextField label={t('Email')} {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />
         <SelectField label={t('Bike Model*')} {...text('bike_model_id')} required placeholder={t('Select a bike model')} options={modelChoices} />

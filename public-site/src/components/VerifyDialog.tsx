@@ -54,8 +54,9 @@ export default function VerifyDialog({ slug }: { slug: string }) {
     setVerifying(true);
     setError('');
     try {
-      await verifyEnquiry(slug, code.trim());
-      navigate(drawPath(slug));
+      // The record the code opened: this one, or the phone's existing record (issue #32).
+      const opened = await verifyEnquiry(slug, code.trim());
+      navigate(drawPath(opened.slug));
     } catch (err) {
       setVerifying(false);
       const e = err instanceof ApiError ? err : new ApiError(0, t('Something went wrong. Please try again.'));

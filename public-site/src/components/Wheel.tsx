@@ -9,7 +9,7 @@ export interface WheelProps {
   prize: number;
   /** Called once the wheel has stopped (at once when motion is reduced). */
   onDone?: (prize: number) => void;
-  /** Wait before spinning (SPEC: 1000 ms after load). */
+  /** Wait before spinning (1000 ms after load). */
   delayMs?: number;
   durationMs?: number;
   format?: (amount: number) => string;

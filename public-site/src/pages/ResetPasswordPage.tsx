@@ -1,6 +1,6 @@
 import { t } from '../i18n';
 
-/** `/reset-password`: an empty placeholder (SPEC section 2). */
+/** `/reset-password`: an empty placeholder. */
 export default function ResetPasswordPage() {
   return <div className="page narrow" aria-label={t('Reset password')} />;
 }

@@ -5,7 +5,7 @@ import { AllocationForm } from './AllocationForm';
 
 const toScheme = () => '/scheme';
 
-/** /admin/scheme/create; a created allocation goes back to /admin/scheme (SPEC section 4). */
+/** /admin/scheme/create; a created allocation goes back to /admin/scheme. */
 export const AllocationCreate = () => {
   const onSuccess = useWriteSuccess(toScheme, 'Allocation created.', { showNew: true });
   return (

@@ -108,7 +108,7 @@ const SchemeDate = ({ today }: { today: string }) => {
   );
 };
 
-/** The allocation form (SPEC section 2 "Scheme allocations"): type, branch, date, count, amount, probability. */
+/** The allocation form (docs/decisions.md, "Allocations"): type, branch, date, count, amount, probability. */
 export const AllocationForm = () => {
   const today = nepalToday();
   const { settings } = useCampaignSettings();

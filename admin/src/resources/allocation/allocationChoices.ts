@@ -18,7 +18,7 @@ export const typeChoices = (types: readonly string[]) =>
 /** Public pre-registration stock belongs to no branch: the branch selector is hidden for it. */
 export const needsBranch = (type: unknown): boolean => !!type && type !== 'preregistration_public';
 
-/** The amounts offered: pre_prizes for the two pre-registration types, prizes for purchases (SPEC section 2). */
+/** The amounts offered: pre_prizes for the two pre-registration types, prizes for purchases (docs/decisions.md, "Allocations"). */
 export function allocationAmounts(type: unknown, options: Pick<CampaignOptions, 'pre_prizes' | 'prizes'>): number[] {
   return type === 'registration_branch' ? options.prizes : options.pre_prizes;
 }

@@ -1,7 +1,7 @@
 import { DataTable } from 'react-admin';
 import { CatalogueList } from '../../components/CatalogueList';
 
-/** Bike models: title (SPEC section 2 "Bike model"). */
+/** Bike models: title. */
 export const BikeModelList = () => (
   <CatalogueList title="Bike Models">
     <DataTable.Col source="title" label="Title" />

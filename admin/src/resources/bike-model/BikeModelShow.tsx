@@ -3,7 +3,7 @@ import { FunctionField, Labeled, Show, SimpleShowLayout, TextField } from 'react
 import { ShowActions } from '../../components/ShowActions';
 import { ThumbnailField } from '../../components/Thumbnail';
 
-/** Name and image, with Edit and Delete (SPEC section 2 "Bike model"). */
+/** Name and image, with Edit and Delete. */
 export const BikeModelShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>

@@ -4,7 +4,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 
 /**
  * Dealers (branches): title, state, district, city, location, phone, mobile and Total
- * Sales; Create and Download (Branches.xlsx) (SPEC section 2 "Branch", DESIGN section 5).
+ * Sales; Create and Download (Branches.xlsx: docs/decisions.md, "Exports are").
  * Title and Total Sales sort; otherwise the server keeps branches in their set order.
  * Phone numbers keep one line (a landline's dash must not break it).
  */

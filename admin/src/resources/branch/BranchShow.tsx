@@ -1,7 +1,7 @@
 import { Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ShowActions } from '../../components/ShowActions';
 
-/** Name, state, district, city, email, phone, mobile; Edit and Delete (SPEC section 2). */
+/** Name, state, district, city, email, phone, mobile; Edit and Delete. */
 export const BranchShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>

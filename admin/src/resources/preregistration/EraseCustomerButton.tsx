@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { Confirm, useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { takeServerMessage } from '../../providers/serverMessage';
-import { Permission } from '../../permissions';
+import { Permission } from '@campaign/domain';
 
 export const ERASE_CONFIRM_TITLE = 'Erase this customer’s personal data?';
 export const ERASE_CONFIRM_CONTENT =

@@ -10,7 +10,7 @@ import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { earlierRecords, EarlierRecords, toPayload } from './earlierRecord';
 import { PreregistrationForm } from './PreregistrationForm';
 
-/** A created pre-registration goes to its verify page (SPEC section 4). */
+/** A created pre-registration goes to its verify page. */
 const toVerify = (_resource?: string, id?: unknown) => `/preregistration/${encodeURIComponent(String(id))}/verify`;
 /** The staff browser's seed for the record's provably fair draw (docs/fairness.md) goes with it. */
 const transform = async (values: Record<string, unknown>) => ({ ...(await toPayload(values, { scale: prepareScreenshot })), client_seed: newClientSeed() });

@@ -6,7 +6,7 @@ import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { earlierRecords, EarlierRecords, toPayload } from './earlierRecord';
 import { PreregistrationForm } from './PreregistrationForm';
 
-/** An updated pre-registration goes to its detail page (SPEC section 4). */
+/** An updated pre-registration goes to its detail page. */
 const toDetail = (_resource?: string, id?: unknown) => `/preregistration/${encodeURIComponent(String(id))}`;
 const transform = (values: Record<string, unknown>) => toPayload(values, { edit: true, scale: prepareScreenshot });
 

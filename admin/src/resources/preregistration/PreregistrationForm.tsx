@@ -22,8 +22,7 @@ interface Option {
 
 /**
  * 'View' under the phone or the citizenship number while its error names an earlier
- * pre-registration of the same customer (one per customer; SPEC section 5's pending
- * purchase is one case).
+ * pre-registration of the same customer (one per customer; the pending purchase is one case).
  */
 const EarlierRecordLink = ({ field, earlier }: { field: LinkedField; earlier: EarlierRecords }) => {
   const { errors } = useFormState({ name: field });
@@ -61,9 +60,9 @@ const ScreenshotPreview = () => {
 };
 
 /**
- * The staff pre-registration form (SPEC section 2 "Pre-registration form"): Full Name*,
+ * The staff pre-registration form: Full Name*,
  * Address*, Phone Number*, Citizenship No/PAN*, email, bike model, source, roadie, nearest
- * showroom, a shared tick and the screenshot. Input is filtered as typed (SPEC section 5).
+ * showroom, a shared tick and the screenshot. Input is filtered as typed (inputFilters.ts).
  * Save asks 'Please Confirm Your Phone Number.' first.
  */
 export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'; earlier: EarlierRecords }) => {

@@ -20,7 +20,7 @@ import { showRowClick } from '../../routing';
 
 export const PHONE_SEARCH_LABEL = 'Search for Phone Number and Press Enter';
 
-/** The phone search of SPEC section 2: applied when Enter is pressed, sent as ?phone=. */
+/** The phone search: applied when Enter is pressed, sent as ?phone=. */
 const PhoneSearch = () => {
   const { filterValues, setFilters } = useListContext();
   const [value, setValue] = useState<string>(filterValues.phone ?? '');
@@ -73,7 +73,7 @@ interface Option {
 }
 
 /**
- * The filters the table and the download take (SPEC section 7): bike model, branch (head
+ * The filters the table and the download take: bike model, branch (head
  * office only; 'Public enquiries' are those without one), from/to (Nepal time, by the
  * hour) and the prize ('Not drawn' for none yet). The phone search sits in the actions.
  */
@@ -109,7 +109,7 @@ function usePreregistrationFilters(isAdmin: boolean) {
 }
 
 /**
- * 'Pre-Registration' (SPEC section 2 "Pre-registration list"): Name, Phone, (head office:
+ * 'Pre-Registration', the pre-registration list: Name, Phone, (head office:
  * Branch, Nearest Branch), Registered (the Nepal date), Bike, Register Prize. Create needs
  * create-preregistration (permissions.ts); Download saves Preregistrations.xlsx with the
  * list's filters and phone search.

@@ -1,5 +1,5 @@
 import { DrawCheck } from '../../components/DrawCheck';
-import { rupees } from '@campaign/domain';
+import { Permission, rupees } from '@campaign/domain';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useCanAccess, useGetIdentity, usePermissions, useRecordContext } from 'react-admin';
@@ -10,7 +10,6 @@ import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../componen
 import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
 import { EraseCustomerButton } from './EraseCustomerButton';
-import { Permission } from '../../permissions';
 import { ADMIN_BASE } from '../../paths';
 import { recordPath } from '../../routing';
 
@@ -73,6 +72,23 @@ export function friendsLine(friends: { preregistrations: number; test_rides: num
   return `${n(friends.preregistrations, 'verified pre-registration', 'verified pre-registrations')}, ${n(friends.test_rides, 'test ride', 'test rides')}, ${n(friends.purchases, 'purchase', 'purchases')}`;
 }
 
+/**
+ * A public enquiry held without a draw (issue #32): its citizenship number is another live
+ * record's. The server's message, as the form's error says it, with 'View' to that record
+ * when this user may open it; saving the record releases it once the number is free.
+ */
+const HeldRow = ({ held }: { held: string[] }) => (
+  <DetailRow label="Held Without Draw">
+    {held[0]}
+    {held[1] && (
+      <>
+        {' '}
+        <Link to={recordPath('preregistration', held[1])}>View</Link>
+      </>
+    )}
+  </DetailRow>
+);
+
 const Details = () => {
   const record = useRecordContext();
   const { permissions } = usePermissions<string[]>();
@@ -88,6 +104,7 @@ const Details = () => {
         <DetailRow label="Phone">{record.phone}</DetailRow>
         {showCode && <DetailRow label="OTP Code">{record.code ?? (record.is_verified ? 'Verified' : null)}</DetailRow>}
         <DetailRow label="Citizenship No/PAN">{record.citizenship_no}</DetailRow>
+        {Array.isArray(record.held) && <HeldRow held={record.held as string[]} />}
         <DetailRow label="Shared in Social Media">
           {yesNo(record.shared)}
           {shot?.url && <ScreenshotProof url={shot.url} thumbnail={shot.thumbnail} alt={`Screenshot shared by ${record.name}`} />}
@@ -123,7 +140,7 @@ const Details = () => {
   );
 };
 
-/** /admin/preregistration/{slug} (SPEC section 2 "Pre-registration details"). */
+/** /admin/preregistration/{slug} (docs/decisions.md, "Pre-registration details"). */
 export const PreregistrationShow = () => (
   <Show actions={false} title="Pre-Registration" component="div">
     <Details />

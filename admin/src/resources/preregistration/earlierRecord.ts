@@ -12,8 +12,8 @@ export type EarlierRecords = Partial<Record<LinkedField, EarlierRecord>>;
 /**
  * One pre-registration per customer: the server refuses a phone or a citizenship number
  * already used in the campaign with `[message, '<slug>']` when the staff may open the
- * earlier record (the pending-purchase error of SPEC section 5 is one of them). Answers,
- * per field, the message and the slug the View link opens.
+ * earlier record (docs/decisions.md, "One pre-registration per customer"; the pending-purchase
+ * error is one of them). Answers, per field, the message and the slug the View link opens.
  */
 export function earlierRecords(messages: Record<string, unknown> | undefined): EarlierRecords {
   const out: EarlierRecords = {};

@@ -8,7 +8,7 @@ import { ReferrerTitleField } from './ReferrerTitleField';
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search" />, ...dateRangeFilters('day')];
 
 /**
- * The referrer report (SPEC section 2 "Referrer report", read-registration): each traffic
+ * The referrer report (read-registration; docs/decisions.md, "Referrer report"): each traffic
  * source's title, referrals_count (purchases), preregistrations_count (#19: a customer's share
  * link `ref-<code>` brings friends' pre-registrations; verified ones only, one per phone) and
  * test_rides_count within From/To (Nepal days); branch staff count their branch's. The title is

@@ -8,7 +8,7 @@ import { PrintHeading } from './PrintHeading';
 import { printPages } from './printPages';
 import { filtersFromQuery } from './registrationQuery';
 
-/** SPEC section 9: print, then close, 100 ms after the cards are on the page. */
+/** Print, then close, 100 ms after the cards are on the page. */
 export const PRINT_DELAY_MS = 100;
 
 const Cards = () => {
@@ -83,7 +83,7 @@ const Cards = () => {
 /**
  * /admin/print (read-registration), without the admin layout: the registrations of the
  * registered list's filters (from the query string) as name/phone cards, 12 per printed
- * page; it prints itself and closes (SPEC section 2 "Print page").
+ * page; it prints itself and closes.
  */
 export const PrintPage = () => {
   useAuthenticated();

@@ -16,12 +16,12 @@ import { RegistrationForm } from './RegistrationForm';
 /** The purchase draw gets a fresh seed from this screen's browser (docs/fairness.md). */
 const withDrawSeed = (values: Record<string, unknown>) => ({ ...toRegistrationPayload(values), client_seed: newClientSeed() });
 
-/** A created registration goes to its purchase draw (SPEC section 4). */
+/** A created registration goes to its purchase draw. */
 const toDraw = (_resource?: string, id?: unknown) => `/registration/${encodeURIComponent(String(id))}/draw`;
 
 /**
  * /admin/registration/create/{preregistration slug}: the form prefilled from the
- * pre-registration. One that cannot be loaded sends the user to /admin (SPEC section 4);
+ * pre-registration. One that cannot be loaded sends the user to /admin;
  * an unverified one to its verify page, a purchased one to its detail.
  */
 export const RegistrationCreate = () => {

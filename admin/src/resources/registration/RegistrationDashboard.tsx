@@ -3,8 +3,8 @@ import { Dashboard } from '../../pages/Dashboard';
 import { RegistrationList } from './RegistrationList';
 
 /**
- * /admin: the registered list with its stats for those who may read registrations (SPEC
- * section 2: the dashboard is the registered list); the section cards otherwise.
+ * /admin: the registered list with its stats for those who may read registrations (the
+ * dashboard is the registered list); the section cards otherwise.
  */
 export const RegistrationDashboard = () => {
   const { canAccess, isPending } = useCanAccess({ resource: 'registration', action: 'list' });

@@ -9,7 +9,7 @@ import { ADMIN_BASE } from '../../paths';
 import { recordPath } from '../../routing';
 
 /**
- * /admin/registration/{slug}/draw (SPEC "Registration result screen"): the purchase wheel
+ * /admin/registration/{slug}/draw, the registration result screen: the purchase wheel
  * (registration prizes plus a 1,000,000 segment) lands on the coupon drawn at creation, then
  * the registration prize, the purchase discount and their total.
  */

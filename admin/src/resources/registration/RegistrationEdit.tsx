@@ -4,7 +4,7 @@ import { useWriteSuccess } from '../../components/useWriteSuccess';
 import { toRegistrationPayload } from './registrationPayload';
 import { RegistrationForm } from './RegistrationForm';
 
-/** An updated registration goes to its detail page (SPEC section 4). */
+/** An updated registration goes to its detail page. */
 const toDetail = (_resource?: string, id?: unknown) => `/registration/${encodeURIComponent(String(id))}`;
 
 export const RegistrationEdit = () => {

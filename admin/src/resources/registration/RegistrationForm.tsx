@@ -44,8 +44,7 @@ const Summary = ({ values }: { values: FormValues }) => (
 );
 
 /**
- * The registration (purchase) form, shared by create and edit (SPEC section 2 "Registration
- * form"): Date of Purchase (shown, not editable), Bill / Chalan No., Full Name, Address,
+ * The registration (purchase) form, shared by create and edit: Date of Purchase (shown, not editable), Bill / Chalan No., Full Name, Address,
  * Citizenship Number/PAN, Phone Number (read-only), Vehicle Model and Mode of Payment are
  * required; engine, chassis and registration numbers are filtered and upper-cased as typed.
  */

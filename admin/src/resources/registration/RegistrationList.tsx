@@ -31,7 +31,7 @@ const Actions = ({ phoneFilters }: { phoneFilters?: ReactElement[] }) => {
 };
 
 /**
- * The registered list and dashboard (SPEC section 2): the three stat cards, the filters,
+ * The registered list and dashboard: the three stat cards, the filters,
  * Print and Download, and 10 rows a page of Bill No, Name, Bike Model, (head office:
  * Branch, City), Registered, Payment, Register Prize, Buy Prize.
  */

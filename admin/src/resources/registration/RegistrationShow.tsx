@@ -1,5 +1,5 @@
 import { DrawCheck } from '../../components/DrawCheck';
-import { rupees } from '@campaign/domain';
+import { Permission, rupees } from '@campaign/domain';
 import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useGetOne, usePermissions, useRecordContext } from 'react-admin';
@@ -7,7 +7,6 @@ import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { DetailRow, DetailSection, ScreenshotProof, yesNo } from '../../components/DetailSection';
 import { nepalDateTime } from '../../components/format';
 import { RecordEditButton } from '../../components/ShowActions';
-import { Permission } from '../../permissions';
 import { ADMIN_BASE } from '../../paths';
 import { recordPath } from '../../routing';
 import { paymentModeLabel } from './registrationFilters';
@@ -27,7 +26,7 @@ interface RegistrationRecord {
   [key: string]: unknown;
 }
 
-/** Total prize: the purchase coupon plus the pre-registration prize (SPEC section 4). */
+/** Total prize: the purchase coupon plus the pre-registration prize. */
 export const totalPrize = (r: Pick<RegistrationRecord, 'coupon' | 'preregistration'>): number | null =>
   r.coupon ? r.coupon.amount + (r.preregistration?.prize ?? 0) : null;
 
@@ -144,7 +143,7 @@ const Details = () => {
   );
 };
 
-/** /admin/registration/{slug} (SPEC section 2 "Registration detail"); deleted ones too, without Edit. */
+/** /admin/registration/{slug}, the registration detail; deleted ones too, without Edit. */
 export const RegistrationShow = () => (
   <Show actions={false} title="Registration" component="div">
     <Details />

@@ -4,7 +4,7 @@ import { Button, useCanAccess, useDataProvider, useNotify, useRecordContext, use
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { takeServerMessage } from '../../providers/serverMessage';
 
-/** Restores a deleted registration (delete-registration), then goes to /admin/registration (SPEC section 4). */
+/** Restores a deleted registration (delete-registration), then goes to /admin/registration. */
 export const RestoreButton = () => {
   const record = useRecordContext();
   const { canAccess } = useCanAccess({ resource: 'registration', action: 'delete' });

@@ -9,8 +9,8 @@ import { CAPTCHA_OFF_WARNING, formatPercent, statCards, Stats, STATS_REFRESH_MS 
 
 /**
  * Total Sales, Pre-Registrations and Daily Sales from GET /stats, each with its change
- * against yesterday; read again every 60 s (SPEC section 4). A failed read keeps the last
- * numbers (table and stat load failures are only logged, SPEC section 8).
+ * against yesterday; read again every 60 s. A failed read keeps the last
+ * numbers (table and stat load failures are only logged).
  */
 export const StatCards = () => {
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -1,4 +1,4 @@
-/** SPEC section 9: 12 registrations per printed page. */
+/** 12 registrations per printed page. */
 export const CARDS_PER_PAGE = 12;
 
 /** Splits the rows into printed pages of `size`. */

@@ -20,7 +20,7 @@ export const KEY_HANDOVER_CHOICES = [
 export const paymentModeLabel = (mode: unknown) => (typeof mode === 'string' ? mode.replace(/_/g, ' ') : '');
 
 /**
- * The registered list's filters (SPEC section 2): Branch (head office only), Bike Model,
+ * The registered list's filters: Branch (head office only), Bike Model,
  * Register Prize, Buy Prize, Key Handover (All, Shared, Not Shared), From and To (date and
  * hour, 60-minute steps), Payment Mode, and the search box. Sent as the table's query
  * parameters (branch, bike_model, pre_prize, post_prize, shared, from, to, payment_mode).

@@ -23,7 +23,7 @@ export function toRegistrationPayload(values: Record<string, unknown>): Record<s
   return out;
 }
 
-/** The form's starting values when a pre-registration is converted (SPEC: "prefills the form from it"). */
+/** The form's starting values when a pre-registration is converted (the form is prefilled from it). */
 export function prefillFromPreregistration(pre: Record<string, unknown>): Record<string, unknown> {
   return {
     preregistration_id: pre.slug ?? pre.id,

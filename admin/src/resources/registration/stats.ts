@@ -1,11 +1,11 @@
-/** GET /stats (SPEC section 3 "Stats"), as the backend builds it. */
+/** GET /stats, as the backend builds it. */
 export type { StatsAnswer as Stats } from '@campaign/domain';
 import type { StatsAnswer as Stats } from '@campaign/domain';
 
 export const CAPTCHA_OFF_WARNING =
   'The public forms run without a captcha (CAPTCHA=off). Set RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY and remove CAPTCHA=off to protect them.';
 
-/** SPEC section 9: the stats refresh every 60000 ms. */
+/** The stats refresh every 60000 ms. */
 export const STATS_REFRESH_MS = 60_000;
 
 /**
@@ -17,7 +17,7 @@ export function percentChange(now: number, before: number): number {
   return ((now - before) / before) * 100;
 }
 
-/** '+12.50%', '-3.00%', '0.00%' (SPEC section 9: two decimals). */
+/** '+12.50%', '-3.00%', '0.00%' (two decimals). */
 export function formatPercent(p: number): string {
   const fixed = Math.abs(p) < 0.005 ? '0.00' : p.toFixed(2);
   return `${p >= 0.005 ? '+' : ''}${fixed}%`;

@@ -36,7 +36,7 @@ interface CustomerOption {
 
 /** Branch choices: title / city (GET /branches carries no phone or slug). */
 export const branchLabel = (b: BranchOption) => [b.title, b.city].filter(Boolean).join(' / ');
-/** Customer choices: name / phone / slug (SPEC section 2 "SMS"). */
+/** Customer choices: name / phone / slug (docs/decisions.md, "SMS choices"). */
 export const customerLabel = (c: CustomerOption) => [c.name, c.phone, c.slug].filter(Boolean).join(' / ');
 
 /** A multi-select over a plain list from the API; a failed load says so under the field. */
@@ -207,7 +207,7 @@ export function confirmText(p: { recipients_count: number; segments: number }): 
 }
 
 /**
- * The SMS form (SPEC section 2 "SMS"): category (All, Branch, Customer, Mobile), the
+ * The SMS form (docs/sms.md, "Bulk SMS"): category (All, Branch, Customer, Mobile), the
  * branches or customers, the mobile numbers, the message with its character and SMS
  * count, and Send. Send first asks the server how many phones the message reaches
  * (POST /sms/recipients, deduplicated as the send is) and shows that with the parts in a

@@ -1,7 +1,7 @@
 import { isNepalMobile, SMS_TYPE_LABELS, SMS_TYPES } from '@campaign/domain';
 
 /**
- * The SMS form's recipients and its server errors. SPEC section 5: mobile numbers are split
+ * The SMS form's recipients and its server errors. Mobile numbers are split
  * on commas and trimmed, and errors name which number (by position) is invalid.
  */
 

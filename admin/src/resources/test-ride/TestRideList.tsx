@@ -21,7 +21,7 @@ const Actions = () => {
 };
 
 /**
- * Test rides and bike bookings (SPEC section 2 "Test rides"): From and To date-time pickers
+ * Test rides and bike bookings: From and To date-time pickers
  * in hourly steps, Download, and model, name, email, phone, state, district, city, branch,
  * type, registered date and referrer title. Any staff user; branch staff see their branch's
  * (the server scopes it).

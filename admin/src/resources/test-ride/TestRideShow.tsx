@@ -3,7 +3,7 @@ import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { nepalDateTime } from '../../components/format';
 import { bookingTypeLabel } from './bookingType';
 
-/** Delete only (a booking is never edited), behind 'Are you sure?' (SPEC section 8); back to the list after. */
+/** Delete only (a booking is never edited), behind 'Are you sure?'; back to the list after. */
 const Actions = () => (
   <TopToolbar>
     <DeleteWithConfirm />
@@ -11,7 +11,7 @@ const Actions = () => (
 );
 
 /**
- * /admin/test-ride/{slug} (SPEC section 2 "Test rides"): name, phone, model, state,
+ * /admin/test-ride/{slug}: name, phone, model, state,
  * district, city, branch; then the type, email, date and referrer the table shows.
  */
 export const TestRideShow = () => (

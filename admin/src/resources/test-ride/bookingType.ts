@@ -1,4 +1,4 @@
-/** The booking dialog's two types (SPEC section 2): TESTRIDE and BOOKING (a bike booking). */
+/** The booking dialog's two types: TESTRIDE and BOOKING (a bike booking). */
 export function bookingTypeLabel(type: unknown): string {
   if (type === 'TESTRIDE') return 'Test Ride';
   if (type === 'BOOKING') return 'Bike Booking';

@@ -90,7 +90,7 @@ const BranchAndRole = () => {
   );
 };
 
-/** The dealer-user form shared by create and edit (SPEC section 2 "Dealer users"). */
+/** The dealer-user form shared by create and edit. */
 export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => (
   <SimpleForm noValidate toolbar={<FormToolbar />} defaultValues={mode === 'create' ? { sex: 'MALE' } : undefined} sx={{ maxWidth: 900 }}>
     <BranchAndRole />

@@ -1,7 +1,7 @@
 import { DataTable } from 'react-admin';
 import { CatalogueList } from '../../components/CatalogueList';
 
-/** Dealer users: name, email, role title; Create needs create-user (SPEC section 2). */
+/** Dealer users: name, email, role title; Create needs create-user. */
 export const UserList = () => (
   <CatalogueList title="Dealer Users">
     <DataTable.Col source="name" label="Name" />

@@ -1,7 +1,7 @@
 import { Labeled, Show, SimpleShowLayout, TextField, WithRecord } from 'react-admin';
 import { ShowActions } from '../../components/ShowActions';
 
-/** Full name, role, branch if any, email, phone; Edit and Delete (SPEC section 2). */
+/** Full name, role, branch if any, email, phone; Edit and Delete. */
 export const UserShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>

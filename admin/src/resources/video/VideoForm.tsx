@@ -3,7 +3,7 @@ import { FilePickerInput } from '../../components/FilePickerInput';
 import { FormToolbar } from '../../components/FormToolbar';
 import { RegistrationSearchInput } from '../registration/ReferringRegistrationInput';
 
-/** Title (labelled Name), link URL, amount, the winner's registration and thumbnail (SPEC section 2 "Videos"). */
+/** Title (labelled Name), link URL, amount, the winner's registration and thumbnail. */
 export const VideoForm = () => (
   <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 600 }}>
     <TextInput source="title" label="Name" validate={[required(), maxLength(255)]} fullWidth />

@@ -3,7 +3,7 @@ import { FunctionField, Labeled, Show, SimpleShowLayout, TextField, UrlField } f
 import { ShowActions } from '../../components/ShowActions';
 import { ThumbnailField } from '../../components/Thumbnail';
 
-/** Title, url, phone, amount, image; Edit and Delete (SPEC section 2 "Videos"). */
+/** Title, url, phone, amount, image; Edit and Delete. */
 export const VideoShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>

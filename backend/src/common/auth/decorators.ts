@@ -25,7 +25,7 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 export const StaffGet = (path: string, summary: string, ...access: Array<Permission | AccessRule>) =>
   applyDecorators(Get(path || '/'), RequirePermissions(...access), ApiOperation({ summary }));
 
-/** A staff write: POST `path` answering 200 (the spec's writes all do), behind `access`, described by `summary`. */
+/** A staff write: POST `path` answering 200 (the API's writes all do), behind `access`, described by `summary`. */
 export const StaffPost = (path: string, summary: string, ...access: Array<Permission | AccessRule>) =>
   applyDecorators(Post(path || '/'), HttpCode(200), RequirePermissions(...access), ApiOperation({ summary }));
 

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SetMetadata, type INestApplication } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { Response } from 'express';
 
 /** A JSON answer serialised once, with its strong ETag, and compressed once when first asked so. */
@@ -90,6 +93,31 @@ export function sendText(res: Response, answer: JsonAnswer, type: string, cacheC
     return;
   }
   res.send(answer.body);
+}
+
+const SERVED_FROM_MEMORY = 'campaign:served-from-memory';
+
+/**
+ * Marks a public GET whose whole answer is one CachedAnswer (`answerOf(controller)`), which the
+ * handler sends with `sendJson`. While that answer is loaded and fresh, `servePublicAnswers`
+ * sends it ahead of the framework; the route is still declared once, by its controller.
+ */
+export const ServedFromMemory = <C>(answerOf: (controller: C) => CachedAnswer) => SetMetadata(SERVED_FROM_MEMORY, answerOf);
+
+/** The answers of the routes marked ServedFromMemory, by their full path (`/api/v1/settings` for `prefix` api/v1). */
+export function memoryAnswers(app: INestApplication, prefix: string): Record<string, CachedAnswer> {
+  const answers: Record<string, CachedAnswer> = {};
+  const scanner = new MetadataScanner();
+  const path = (...parts: unknown[]) => '/' + parts.map((p) => String(p ?? '').replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  for (const { instance, metatype } of new DiscoveryService(app.get(ModulesContainer)).getControllers()) {
+    if (!instance || !metatype) continue;
+    const proto = Object.getPrototypeOf(instance) as Record<string, object>;
+    for (const name of scanner.getAllMethodNames(proto)) {
+      const answerOf = Reflect.getMetadata(SERVED_FROM_MEMORY, proto[name]) as ((controller: unknown) => CachedAnswer) | undefined;
+      if (answerOf) answers[path(prefix, Reflect.getMetadata(PATH_METADATA, metatype), Reflect.getMetadata(PATH_METADATA, proto[name]))] = answerOf(instance);
+    }
+  }
+  return answers;
 }
 
 /**

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** 422 with messages under the fields they concern (SPEC section 8, DESIGN section 5). */
+/** 422 `{ message, errors: { field: [messages] } }`, under the fields they concern (docs/api.md, "Conventions"). */
 export class UnprocessableError extends HttpException {
   constructor(
     public readonly errors: FieldErrors,

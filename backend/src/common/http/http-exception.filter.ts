@@ -8,7 +8,7 @@ import { multerLimitMessage } from './request-budget';
 const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
 /**
- * Maps every error to the spec's shapes: `{ message }` for 401/403/404/409/429,
+ * Maps every error to the API's shapes (docs/api.md, "Conventions"): `{ message }` for 401/403/404/409/429,
  * `{ message, errors }` for 422, 503 when the database is unreachable, and a bare
  * 500 that never leaks internals.
  */

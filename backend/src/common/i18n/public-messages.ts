@@ -4,8 +4,8 @@ import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
 
 /**
- * The API's words to the public in Nepali (#15). Messages are written in English, as SPEC.md
- * quotes them, everywhere in the code; a visitor who reads Nepali (`Accept-Language: ne` or
+ * The API's words to the public in Nepali (#15). Messages are written in English, in the
+ * product's own words, everywhere in the code; a visitor who reads Nepali (`Accept-Language: ne` or
  * `?lang=ne`, as the public site sends) gets them translated here, at the edge, by exact
  * text or by the shape of a generated message. Staff calls (signed in) stay English, as the
  * admin is. A message without its Nepali goes out in English rather than not at all.
@@ -46,8 +46,8 @@ const EXACT: Record<string, string> = {
   'Your phone number is already verified.': 'तपाईंको फोन नम्बर पहिले नै प्रमाणित भइसकेको छ।',
   'Your phone number is verified. Congratulations!': 'तपाईंको फोन नम्बर प्रमाणित भयो। बधाई छ!',
   'This pre-registration is already verified.': 'यो दर्ता पहिले नै प्रमाणित भइसकेको छ।',
-  'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.':
-    'यो फोन नम्बर अभियानमा पहिले नै दर्ता भइसकेको छ। कृपया SMS बाट आएको कोड प्रयोग गर्नुहोस्, वा नजिकको शोरुममा सम्पर्क गर्नुहोस्।',
+  'Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.':
+    'तपाईंको फोन नम्बर प्रमाणित भयो। तपाईंको दर्ता शाखाले जाँच गर्दैछ, शाखाले तपाईंलाई सम्पर्क गर्नेछ।',
   'If this number is registered, a code is on its way.': 'यो नम्बर दर्ता भएको छ भने कोड आउँदैछ।',
   'Pre-registration not found.': 'दर्ता भेटिएन।',
   'Not found.': 'भेटिएन।',

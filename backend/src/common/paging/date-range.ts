@@ -9,7 +9,7 @@ export interface DateRange {
 }
 
 /**
- * Reads the `from` and `to` query parameters of a table or export (SPEC: hourly pickers).
+ * Reads the `from` and `to` query parameters of a table or export (the pickers step by the hour).
  * Values are those of `parseDateFilter` (Nepal wall time by day or hour, or an ISO instant);
  * a bare day in `to` includes that whole day. Anything else answers 422 under the field.
  */

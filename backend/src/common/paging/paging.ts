@@ -2,7 +2,7 @@ import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { UnprocessableError } from '../http/errors';
 
 /**
- * The table paging protocol of SPEC section 7 (DataTables style):
+ * The table paging protocol (DataTables style; docs/api.md, "Conventions"):
  * request  draw, start, length (-1 = all; on a table that grows, at most ALL_ROWS_MAX rows: `allRowsUpTo`), order[i][column|dir], columns[i][data|searchable|orderable], search[value]
  * response { data, draw, input: { length, start, draw }, recordsTotal, recordsFiltered }
  * `draw` is echoed at the top level (where DataTables reads it to drop stale answers) and in `input`.

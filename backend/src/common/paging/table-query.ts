@@ -6,8 +6,8 @@ import { parseDateFilter } from '../time';
 import type { PageQuery } from './paging';
 
 /**
- * The query of every staff table, its print view and its download: the paging protocol of
- * SPEC section 7 (`draw`, `start`, `length`, `order`, `columns`, `search`; their bounds depend
+ * The query of every staff table, its print view and its download: the paging protocol
+ * (docs/api.md, "Conventions": `draw`, `start`, `length`, `order`, `columns`, `search`; their bounds depend
  * on the table's columns, so `parsePageQuery` checks them against its TableSpec). Each table's
  * filters extend this class with the decorators below, and the global validation pipe checks
  * them: a bad filter value answers 422 under the filter's name, before any SQL is built.

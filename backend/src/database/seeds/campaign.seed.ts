@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { addDays, campaignDay, DEFAULT_TZ } from '../../common/time';
-import type { DemoContext } from './seed.service';
+import type { DemoContext } from './demo-step';
 
 /** Days of prize scheme the demo gets, from the day it is seeded. */
 export const DEMO_SCHEME_DAYS = 7;

@@ -4,7 +4,7 @@ import { sanitizeRichText } from '../../common/rich-text';
 import { newSlug } from '../../common/slug';
 import { insertFileRows, prepareUpload, writeFiles } from '../../modules/file/file-store';
 import type { SettingValues } from '../../modules/setting/setting.defaults';
-import type { DemoStep } from './seed.service';
+import type { DemoStep } from './demo-step';
 import { DEMO_CATALOGUE } from './catalogue.demo-data';
 import { heroScene, logo, modelPicture, winnerCard } from './demo-art';
 

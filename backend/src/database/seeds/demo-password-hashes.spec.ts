@@ -1,4 +1,4 @@
-import { verifyPassword } from '../../modules/auth/password';
+import { verifyPassword } from '../../common/auth/password';
 import { DEMO_LOGINS } from './demo-data';
 import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
 

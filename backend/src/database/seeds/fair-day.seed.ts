@@ -3,7 +3,7 @@ import { addDays, campaignDay, DEFAULT_TZ, localToUtc } from '../../common/time'
 import { SETTING_DEFAULTS } from '../../modules/setting/setting.defaults';
 import { newSlug } from '../../common/slug';
 import { insertFairDay } from './fair-day';
-import type { DemoStep } from './seed.service';
+import type { DemoStep } from './demo-step';
 
 const NAMES = ['Asha Tamang', 'Bimal Shrestha', 'Chandra Rai', 'Deepa Gurung', 'Ganesh Thapa', 'Hira Magar', 'Indira Karki', 'Janak Poudel', 'Kamala Limbu', 'Laxman KC'];
 

@@ -6,7 +6,7 @@ export const ROLES: Array<{ title: string; head_office: boolean; permissions: P[
   {
     title: 'Head Office',
     head_office: true,
-    permissions: ALL_PERMISSIONS.filter((p) => ![P.CreateUser, P.UpdateUser, P.ManageAllocation, P.UpdateSettings].includes(p)),
+    permissions: ALL_PERMISSIONS.filter((p) => !([P.CreateUser, P.UpdateUser, P.ManageAllocation, P.UpdateSettings] as P[]).includes(p)),
   },
   {
     title: 'Branch Manager',

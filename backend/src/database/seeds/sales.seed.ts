@@ -1,6 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PAYMENT_MODES, PRE_PRIZES, PRIZES } from '@campaign/domain';
-import type { DemoStep } from './seed.service';
+import type { DemoStep } from './demo-step';
 
 type Query = (sql: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 

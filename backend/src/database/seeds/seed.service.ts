@@ -1,8 +1,8 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { SettingService } from '../../modules/setting/setting.service';
 import { seedCatalogue } from './catalogue.seed';
 import { seedCampaign } from './campaign.seed';
@@ -13,15 +13,9 @@ import { seedShares } from './shares.seed';
 import { DEMO_BRANCHES, DEMO_LOGINS } from './demo-data';
 import { DEMO_PASSWORD_HASHES } from './demo-password-hashes';
 import { ROLES } from './roles';
+import type { DemoContext, DemoStep } from './demo-step';
 
-/** A step of the demo seed; later domains add theirs to DEMO_STEPS. Runs inside one transaction. */
-export type DemoStep = (em: EntityManager, ctx: DemoContext) => Promise<void>;
-/** What every step gets: the branches made, and the upload folder (absent in the test templates: no image files). */
-export interface DemoContext {
-  branchIds: number[];
-  uploadDir?: string;
-}
-/** The catalogue first: later steps name its bike models. */
+/** The demo seed's steps (demo-step.ts), in order: the catalogue first, later steps name its bike models. */
 export const DEMO_STEPS: DemoStep[] = [seedCatalogue, seedCampaign, seedSales, seedFairDay, seedTestRides, seedShares];
 
 /** Idempotent seeds: roles on every boot; the demo only into an empty database. */

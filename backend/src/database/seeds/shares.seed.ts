@@ -1,6 +1,6 @@
 import { ensureReferrer } from '../../modules/referrer/referrer.service';
 import { shareSource } from '../../modules/referrer/share-links';
-import type { DemoStep } from './seed.service';
+import type { DemoStep } from './demo-step';
 
 /**
  * A customer who shared their link (#19): three friends' pre-registrations and a test ride

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { newSlug } from '../../common/slug';
 import { ensureReferrer } from '../../modules/referrer/referrer.service';
-import type { DemoStep } from './seed.service';
+import type { DemoStep } from './demo-step';
 
 const FIRST = ['Ram', 'Sita', 'Hari', 'Gita', 'Bikash', 'Sabina', 'Suman', 'Anita', 'Prakash', 'Manisha', 'Rajesh', 'Pooja'];
 const LAST = ['Thapa', 'Shrestha', 'Gurung', 'Tamang', 'Rai', 'Karki', 'Adhikari', 'Magar'];

@@ -3,7 +3,7 @@ import type { AllocationType } from '@campaign/domain';
 import { BranchEntity } from '../branch/branch.entity';
 
 /**
- * A stock of `count` special prizes of `amount` for one Nepal day (DESIGN section 4);
+ * A stock of `count` special prizes of `amount` for one Nepal day (docs/fairness.md, "3. The draw");
  * `remaining` goes down by one per prize awarded, never below 0.
  */
 @Entity('allocation')

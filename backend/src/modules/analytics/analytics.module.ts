@@ -3,14 +3,12 @@ import { AllocationModule } from '../allocation/allocation.module';
 import { BranchModule } from '../branch/branch.module';
 import { DrawModule } from '../draw/draw.module';
 import { PreregistrationModule } from '../preregistration/preregistration.module';
-import { RegistrationModule } from '../registration/registration.module';
-import { TestRideModule } from '../test-ride/test-ride.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 
-/** GET /analytics: the analytics screen (send-sms); every number is asked of the module that owns it. */
+/** GET /analytics: the analytics screen (send-sms); every number is asked of its table's repository or the module that owns it. */
 @Module({
-  imports: [PreregistrationModule, RegistrationModule, TestRideModule, AllocationModule, DrawModule, BranchModule],
+  imports: [PreregistrationModule, AllocationModule, DrawModule, BranchModule],
   controllers: [AnalyticsController],
   providers: [AnalyticsService],
 })

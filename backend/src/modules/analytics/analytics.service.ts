@@ -6,12 +6,12 @@ import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { DayBranchCount } from '../../common/paging/counts';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { RegistrationRepository } from '../../repositories/registration.repository';
+import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { BranchService } from '../branch/branch.service';
 import { DrawService } from '../draw/draw.service';
 import { PreregistrationService } from '../preregistration/preregistration.service';
-import { RegistrationService } from '../registration/registration.service';
-import { TestRideService } from '../test-ride/test-ride.service';
 
 /** Days shown when no period is asked for. */
 export const DEFAULT_DAYS = 30;
@@ -27,9 +27,9 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
  * The analytics screen (send-sms): per Nepal day and per branch, pre-registrations
  * (created), verifications (verified_at), sales (purchases) and test rides; pre-registrations
  * per source; prizes per day and amount (allocated stock vs. draws awarded). Each number is
- * asked of the module that owns the table, in the user's scope by that table's owner rule
- * (a pre-registration counts for its owner branch, as in the lists); deleted records are
- * left out.
+ * asked of the table's repository or owning module, in the user's scope by that table's
+ * owner rule (a pre-registration counts for its owner branch, as in the lists); deleted
+ * records are left out.
  */
 @Injectable()
 export class AnalyticsService {
@@ -37,8 +37,8 @@ export class AnalyticsService {
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly preregistrations: PreregistrationService,
-    private readonly registrations: RegistrationService,
-    private readonly testRides: TestRideService,
+    private readonly registrations: RegistrationRepository,
+    private readonly testRides: TestRideRepository,
     private readonly allocations: AllocationService,
     private readonly draws: DrawService,
     private readonly branches: BranchService,

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AuthUser } from '../../common/auth/auth-user';
 import { BearerToken, CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Throttle } from '@nestjs/throttler';
+import { NoStore } from '../../common/http/no-store';
 import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
@@ -17,6 +18,8 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Throttle({ short: { limit: 30, ttl: 60_000 } })
+  // The answer carries a token and the user's name: no browser or proxy keeps it.
+  @NoStore()
   @ApiOperation({
     summary: 'Sign in with email and password; answers access_token and user, and sets the browser’s device cookie',
     description:

@@ -12,12 +12,12 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
 import { CAPTCHA_FIELD, CaptchaService } from '../captcha/captcha.service';
-import { newOtp } from '../preregistration/otp';
+import { newOtp } from '../../common/otp';
 import { SmsService } from '../sms/sms.service';
 import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import { dummyHash, hashPassword, verifyPassword } from '../../common/auth/password';
 
 /** The password change's expected failures; the table's keys are the codes. */
 const AUTH_FAILURES = new Failures({
@@ -216,7 +216,7 @@ export class AuthService {
         {
           phone,
           kind: 'signin',
-          text: `Your sign-in code is ${code}. It works for 10 minutes. If you did not just sign in, change your password.`,
+          text: `Your sign-in code is ${code}. It works for ${SIGNIN_CODE.ttlSeconds / 60} minutes. If you did not just sign in, change your password.`,
         },
       ]);
     });

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, Uploa
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { sendJson } from '../../common/http/cached-json';
+import { sendJson, ServedFromMemory } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -19,6 +19,7 @@ export class BikeModelController {
 
   @Public()
   @Get('bike-models')
+  @ServedFromMemory((c: BikeModelController) => c.models.publicAnswer)
   @ApiOperation({ summary: 'Models for the public forms: { data: [{ id, title, thumbnail }] } (cached, ETag)' })
   async publicList(@Res() res: Response) {
     sendJson(res, await this.models.publicAnswer.get());

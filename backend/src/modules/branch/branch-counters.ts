@@ -11,13 +11,13 @@ export type BranchCounterName = (typeof BRANCH_TABLE_COUNTERS)[number] | (typeof
 export type BranchCounterSql = (b: string) => string;
 
 /**
- * The hook through which the modules that own the counted tables (pre-registrations,
- * registrations, allocations, test rides) give the branch screens their numbers, without
- * the branch module knowing their tables. A counter may have several contributions (prizes
- * awarded = pre-registration prizes + purchase coupons), which are added. A counter that no
- * module contributes to is a wiring fault and fails loudly, never a silent 0.
+ * The hook through which the modules whose tables have no repository yet (pre-registrations,
+ * allocations) give the branch screens their numbers; BranchService adds the counts it asks
+ * of the repositories (registrations, test rides) itself, as `more`. A counter may have several parts
+ * (prizes awarded = pre-registration prizes + purchase coupons), which are added. A counter
+ * with no part is a wiring fault and fails loudly, never a silent 0.
  * A module contributes from its onModuleInit a correlated count over its own table, e.g.
- * the sales module counts its live registrations whose branch_id is `${b}.id`.
+ * the pre-registration module counts its live rows whose owner branch is `${b}.id`.
  */
 @Injectable()
 export class BranchCounters {
@@ -27,15 +27,15 @@ export class BranchCounters {
     this.sql.set(name, [...(this.sql.get(name) ?? []), sql]);
   }
 
-  /** The counter's SQL expression (an int) for branch alias `b`. */
-  expression(name: BranchCounterName, b: string): string {
-    const parts = this.sql.get(name);
-    if (!parts?.length) throw new Error(`No module counts the branch counter ${name}.`);
-    return `(${parts.map((sql) => `COALESCE((${sql(b)}), 0)`).join(' + ')})::int`;
+  /** The counter's SQL expression (an int) for branch alias `b`: the contributions plus `more` (correlated counts on `b`). */
+  expression(name: BranchCounterName, b: string, more: string[] = []): string {
+    const parts = [...(this.sql.get(name) ?? []).map((sql) => sql(b)), ...more];
+    if (!parts.length) throw new Error(`No module counts the branch counter ${name}.`);
+    return `(${parts.map((sql) => `COALESCE((${sql}), 0)`).join(' + ')})::int`;
   }
 
-  /** `expr AS name, ...` for a SELECT list. */
-  selectList(names: readonly BranchCounterName[], b: string): string {
-    return names.map((n) => `${this.expression(n, b)} AS "${n}"`).join(', ');
+  /** `expr AS name, ...` for a SELECT list; `more(name)` as in `expression`. */
+  selectList(names: readonly BranchCounterName[], b: string, more: (name: BranchCounterName) => string[] = () => []): string {
+    return names.map((n) => `${this.expression(n, b, more(n))} AS "${n}"`).join(', ');
   }
 }

@@ -7,7 +7,7 @@ import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/
 import { Permission } from '../../common/auth/permission.enum';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { AuditExport } from '../audit/audit.decorator';
-import { sendJson } from '../../common/http/cached-json';
+import { sendJson, ServedFromMemory } from '../../common/http/cached-json';
 import { TableQuery } from '../../common/paging/table-query';
 import { BranchService, BranchView } from './branch.service';
 import { CreateBranchDto } from './dto/create-branch.dto';
@@ -32,6 +32,7 @@ export class BranchController {
 
   @Public()
   @Get('branches')
+  @ServedFromMemory((c: BranchController) => c.branches.publicAnswer)
   @ApiOperation({ summary: 'Showrooms for the public site: { data: { data: [{ id, title, state, district, city, location, order }] } } (cached, ETag)' })
   async publicList(@Res() res: Response) {
     sendJson(res, await this.branches.publicAnswer.get());

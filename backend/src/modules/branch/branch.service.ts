@@ -9,6 +9,8 @@ import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
+import { RegistrationRepository } from '../../repositories/registration.repository';
+import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { GeographyService } from '../geography/geography.service';
 import { BRANCH_STATS_COUNTERS, BRANCH_TABLE_COUNTERS, BranchCounterName, BranchCounters } from './branch-counters';
 import { BranchEntity } from './branch.entity';
@@ -33,7 +35,24 @@ export class BranchService {
     @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
     private readonly counters: BranchCounters,
     private readonly geography: GeographyService,
+    private readonly registrations: RegistrationRepository,
+    private readonly testRides: TestRideRepository,
   ) {}
+
+  /** The parts of a counter asked of the repositories (correlated counts on branch alias `b`); BranchCounters holds the rest. */
+  private asked(name: BranchCounterName, b: string): string[] {
+    switch (name) {
+      case 'registrations_count':
+      case 'sales':
+        return [this.registrations.countOfBranchSql(b)];
+      case 'prizes_awarded':
+        return [this.registrations.couponsOfBranchSql(b)];
+      case 'test_rides':
+        return [this.testRides.countOfBranchSql(b)];
+      default:
+        return [];
+    }
+  }
 
   /** Every query of branches: branch staff see only their own. */
   private query(actor: AuthUser | undefined, em?: EntityManager) {
@@ -57,7 +76,7 @@ export class BranchService {
   }
 
   private tableSpec(): TableSpec {
-    const counted = Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, `(${this.counters.expression(n, 'b')})`]));
+    const counted = Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, `(${this.counters.expression(n, 'b', this.asked(n, 'b'))})`]));
     return {
       orderable: {
         title: 'b.title',
@@ -144,7 +163,7 @@ export class BranchService {
   async stats(actor: AuthUser): Promise<BranchStats[]> {
     return this.query(actor)
       .select(['b.id AS id', 'b.slug AS slug', 'b.title AS title'])
-      .addSelect(this.counters.selectList(BRANCH_STATS_COUNTERS, 'b'))
+      .addSelect(this.counters.selectList(BRANCH_STATS_COUNTERS, 'b', (n) => this.asked(n, 'b')))
       .orderBy('b.order', 'ASC')
       .addOrderBy('b.id', 'ASC')
       .getRawMany();
@@ -153,7 +172,7 @@ export class BranchService {
   private async withCounters(rows: BranchEntity[]): Promise<BranchView[]> {
     if (!rows.length) return [];
     const counts: Array<{ id: number } & Record<BranchCounterName, number>> = await this.branches.query(
-      `SELECT b.id, ${this.counters.selectList(BRANCH_TABLE_COUNTERS, 'b')} FROM branch b WHERE b.id = ANY($1)`,
+      `SELECT b.id, ${this.counters.selectList(BRANCH_TABLE_COUNTERS, 'b', (n) => this.asked(n, 'b'))} FROM branch b WHERE b.id = ANY($1)`,
       [rows.map((r) => r.id)],
     );
     const byId = new Map(counts.map((c) => [c.id, c]));

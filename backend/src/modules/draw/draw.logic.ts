@@ -3,7 +3,7 @@ import { ConsideredRoll, ROLL_RANGE, thresholdOf } from '@campaign/domain';
 export { ROLL_RANGE, thresholdOf };
 
 /**
- * The prize rule of DESIGN section 4, without the database: walk the allocations with
+ * The prize rule (docs/fairness.md, "3. The draw"), without the database: walk the allocations with
  * stock, highest amount first; a roll below an allocation's threshold (its probability in
  * hundredths of a percent) wins it if its stock can still be claimed; otherwise the base
  * prize. Where the rolls come from is the caller's: the provably fair roll of

@@ -4,10 +4,13 @@ import { FairnessModule } from '../fairness/fairness.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { DrawService } from './draw.service';
-import { FairnessController } from './fairness.controller';
 import { PrizesController } from './prizes.controller';
 import { PrizesToWin } from './prizes-to-win';
 
-/** The prize draw shared by pre-registrations and purchases (DrawService.draw) and its public proof (/fairness); the only code that names the draw table. */
-@Module({ imports: [SmsModule, AllocationModule, SettingModule, FairnessModule], controllers: [FairnessController, PrizesController], providers: [DrawService, PrizesToWin], exports: [DrawService, PrizesToWin] })
+/**
+ * The prize draw shared by pre-registrations and purchases (DrawService.draw, on the day's
+ * commitment from the fairness module) and what is left to win (GET /prizes). It writes the
+ * draw table; the fairness pages read it through DrawRepository.
+ */
+@Module({ imports: [SmsModule, AllocationModule, SettingModule, FairnessModule], controllers: [PrizesController], providers: [DrawService, PrizesToWin], exports: [DrawService, PrizesToWin] })
 export class DrawModule {}

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLIENT_SEED_PATTERN, CommittedAllocation, drawIdFrom, fairRoll, formatDrawId, newClientSeed, PublicDraw, type AllocationType, type Lang } from '@campaign/domain';
+import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, type AllocationType, type Lang } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
 import { FairnessService } from '../fairness/fairness.service';
-import { fillTemplate, SETTING_DEFAULTS, SettingKey, smsTemplateKey } from '../setting/setting.defaults';
+import { SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
+import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 import { drawAudit, runDraw } from './draw.logic';
@@ -54,7 +55,7 @@ export interface DrawResult {
 }
 
 /**
- * The one draw for both kinds (DESIGN section 4). Runs inside the caller's transaction
+ * The one draw for both kinds (docs/fairness.md, "3. The draw"). Runs inside the caller's transaction
  * (which should hold a lock on the record). Never re-draws: the draw row, unique per
  * (kind, record_id), is the idempotency key. Stock is claimed with a guarded UPDATE, so
  * it is never over-awarded whatever the concurrency; CHECK (remaining >= 0) is the backstop.
@@ -179,42 +180,6 @@ export class DrawService {
     return { ...inserted, fresh: true };
   }
 
-  // ---------------------------------------------------------------- the public proof (docs/fairness.md)
-
-  private static readonly PUBLIC_COLUMNS = `d.id AS seq, d.public_id AS draw_id, d.day::text AS day, d.kind, d.record_id, d.client_seed, d.audit`;
-
-  private static toPublic(row: { seq: number; draw_id: string; day: string; kind: PublicDraw['kind']; record_id: number; client_seed: string; audit: Record<string, unknown> }): PublicDraw {
-    const a = row.audit as { type: string; branch_id: number | null; base_prize: number; considered: PublicDraw['considered']; result: { amount: number; allocation_id: number | null } };
-    return {
-      draw_id: row.draw_id,
-      seq: Number(row.seq),
-      day: row.day,
-      kind: row.kind,
-      record_id: Number(row.record_id),
-      client_seed: row.client_seed,
-      type: a.type,
-      branch_id: a.branch_id,
-      base_prize: a.base_prize,
-      considered: a.considered,
-      result: { amount: a.result.amount, allocation_id: a.result.allocation_id },
-    };
-  }
-
-  /** One draw by its public id: what a verifier needs, nothing about the customer. */
-  async publicDraw(drawId: string): Promise<PublicDraw | undefined> {
-    const [row] = await this.dataSource.query(`SELECT ${DrawService.PUBLIC_COLUMNS} FROM draw d WHERE d.public_id = $1`, [drawId]);
-    return row && DrawService.toPublic(row);
-  }
-
-  /** A day's draws in the order they were stored (the order of their claims), a page at a time after `afterSeq`. */
-  async publicDraws(day: string, afterSeq: number, limit: number): Promise<PublicDraw[]> {
-    const rows = await this.dataSource.query(
-      `SELECT ${DrawService.PUBLIC_COLUMNS} FROM draw d WHERE d.day = $1 AND d.public_id IS NOT NULL AND d.id > $2 ORDER BY d.id LIMIT $3`,
-      [day, afterSeq, limit],
-    );
-    return rows.map(DrawService.toPublic);
-  }
-
   /** Every cash discount the enquiry draw has given so far: how many and how much in all, and how many of each amount. */
   async preregistrationPrizesGiven(): Promise<{ prizes: number; amount: number; by_amount: Array<{ amount: number; prizes: number }> }> {
     const rows: Array<{ amount: number; prizes: number }> = await this.dataSource.query(
@@ -225,28 +190,5 @@ export class DrawService {
       amount: rows.reduce((n, r) => n + r.amount * r.prizes, 0),
       by_amount: rows.map((r) => ({ amount: Number(r.amount), prizes: r.prizes })),
     };
-  }
-
-  /**
-   * A revealed day's totals against its committed scheme: per channel and amount, the prizes
-   * planned, awarded and left; and the base prizes given.
-   */
-  async dayTotals(day: string, scheme: CommittedAllocation[]) {
-    const awarded: Array<{ amount: number; allocation_id: number | null; awarded: number }> = await this.dataSource.query(
-      `SELECT amount, allocation_id, count(*)::int AS awarded FROM draw WHERE day = $1 AND public_id IS NOT NULL GROUP BY amount, allocation_id ORDER BY amount DESC`,
-      [day],
-    );
-    const given = new Map(awarded.filter((a) => a.allocation_id !== null).map((a) => [a.allocation_id, a.awarded]));
-    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
-    for (const a of scheme) {
-      const key = `${a.type}|${a.amount}`;
-      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
-      t.planned += a.count;
-      t.awarded += given.get(a.id) ?? 0;
-      t.left = t.planned - t.awarded;
-      tiers.set(key, t);
-    }
-    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
-    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../../common/auth/decorators';
-import { sendJson } from '../../common/http/cached-json';
+import { sendJson, ServedFromMemory } from '../../common/http/cached-json';
 import { PrizesToWin } from './prizes-to-win';
 
 @ApiTags('prizes (public)')
@@ -12,6 +12,7 @@ export class PrizesController {
 
   @Get()
   @Public()
+  @ServedFromMemory((c: PrizesController) => c.prizes.answer)
   @ApiOperation({ summary: "Today's pre-registration prizes per amount across every branch (planned, left), the prizes given so far, the campaign's last day (cached, ETag)" })
   async today(@Res() res: Response) {
     sendJson(res, await this.prizes.answer.get());

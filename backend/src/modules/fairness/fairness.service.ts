@@ -1,10 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canonicalAllocationSet, CommittedAllocation, sha256Hex } from '@campaign/domain';
+import { canonicalAllocationSet, CommittedAllocation, sha256Hex, type PublicDraw } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { DrawRepository } from '../../repositories/draw.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { SchemeFreeze } from '../allocation/scheme-freeze';
 import { SettingService } from '../setting/setting.service';
@@ -54,6 +55,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     private readonly freeze: SchemeFreeze,
     private readonly allocations: AllocationService,
     private readonly settings: SettingService,
+    private readonly draws: DrawRepository,
   ) {}
 
   onModuleInit() {
@@ -156,5 +158,37 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
       [limit],
     );
     return rows.map((r) => this.toPublic(r));
+  }
+
+  // ---------------------------------------------------------------- the day's draws (the draw table, read through DrawRepository)
+
+  /** One draw by its public id: what a verifier needs, nothing about the customer. */
+  publicDraw(drawId: string): Promise<PublicDraw | undefined> {
+    return this.draws.publicDraw(drawId);
+  }
+
+  /** A day's draws in the order of their claims, a page at a time after `afterSeq`. */
+  publicDraws(day: string, afterSeq: number, limit: number): Promise<PublicDraw[]> {
+    return this.draws.publicDraws(day, afterSeq, limit);
+  }
+
+  /**
+   * A revealed day's totals against its committed scheme: per channel and amount, the prizes
+   * planned, awarded and left; and the base prizes given.
+   */
+  async dayTotals(day: string, scheme: CommittedAllocation[]) {
+    const awarded = await this.draws.awardedOn(day);
+    const given = new Map(awarded.filter((a) => a.allocation_id !== null).map((a) => [a.allocation_id, a.awarded]));
+    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
+    for (const a of scheme) {
+      const key = `${a.type}|${a.amount}`;
+      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
+      t.planned += a.count;
+      t.awarded += given.get(a.id) ?? 0;
+      t.left = t.planned - t.awarded;
+      tiers.set(key, t);
+    }
+    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
+    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
   }
 }

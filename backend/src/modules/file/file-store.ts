@@ -7,7 +7,7 @@ import { FileEntity, FileKind } from './file.entity';
 import { returned } from '../../common/returned';
 
 /**
- * Upload checks and storage (DESIGN section 6), free of Nest so the demo seed can use them
+ * Upload checks and storage (docs/security.md, "Uploads"), free of Nest so the demo seed can use them
  * too. A file is judged by its bytes, never its name or declared type. Images (JPEG, PNG,
  * WebP) are decoded and re-encoded by sharp: oriented by their EXIF tag, then every bit of
  * metadata is dropped (GPS, camera, comments) and a polyglot loses whatever rode along.
@@ -45,7 +45,7 @@ const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /**
  * libvips' threads per image: one. sharp's default is one per CPU core for every image, so
  * a few large images took every core; one job at a time on one thread leaves the rest to
- * requests. Process-wide: the page's scaled pictures (setting/site-page.ts) too.
+ * requests. Process-wide: the page's scaled pictures (site-page/site-page.ts) too.
  */
 sharp.concurrency(1);
 

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
 import { NoStore } from '../../common/http/no-store';
 import { Throttle } from '@nestjs/throttler';
+import { PUBLIC_LIMITS } from '../../common/rate-limit/public-limits';
 import { Captcha } from '../captcha/captcha.decorator';
 import { ReturnRequestDto, ReturnVerifyDto } from './dto/enquiry-return.dto';
 import { EnquiryReturnService, RETURN_SENT } from './enquiry-return.service';
@@ -25,7 +26,7 @@ export class EnquiryReturnController {
   @Public()
   @NoStore()
   @HttpCode(200)
-  @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
+  @Throttle(PUBLIC_LIMITS.enquiry)
   @ApiOperation({ summary: 'Send a fresh code to a registered phone; the same answer whether or not it is registered' })
   async request(@Captcha() _captcha: true, @Body() dto: ReturnRequestDto) {
     await this.returns.requestCode(dto.phone);
@@ -36,13 +37,10 @@ export class EnquiryReturnController {
   @Public()
   @NoStore()
   @HttpCode(200)
-  @Throttle({ short: { limit: 20, ttl: 600_000 } })
+  @Throttle(PUBLIC_LIMITS.verify)
   @ApiOperation({ summary: 'Phone + code: a right code opens the record (verifies and draws when not yet verified)' })
   async verify(@Body() dto: ReturnVerifyDto) {
     const { slug, already } = await this.returns.verify(dto.phone, dto.code);
-    return {
-      data: await this.preregistrations.findPublic(slug),
-      message: already ? 'Your phone number is already verified.' : 'Your phone number is verified. Congratulations!',
-    };
+    return this.preregistrations.verifiedAnswer(slug, already);
   }
 }

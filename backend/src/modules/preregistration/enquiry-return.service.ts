@@ -1,18 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { OTP, parseNepalMobile, type Lang } from '@campaign/domain';
+import { CODE_MESSAGES, OTP, parseNepalMobile, wrongTry, type Lang } from '@campaign/domain';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
+import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
-import { ENQUIRY_CODE, OneTimeCodes } from '../sms/one-time-code';
+import { codeError, ENQUIRY_CODE, OneTimeCodes } from '../sms/one-time-code';
 import { SettingService } from '../setting/setting.service';
-import { codesMatch, newOtp } from './otp';
+import { codesMatch, newOtp } from '../../common/otp';
 import { PreregistrationService } from './preregistration.service';
 
 /** The answer to a code request, registered phone or not. */
 export const RETURN_SENT = 'If this number is registered, a code is on its way.';
-const INCORRECT = 'The code is incorrect.';
-const EXHAUSTED = 'Too many incorrect codes. Please request a new code.';
 
 /**
  * Every answer of the way back leaves no sooner than this after the service took the
@@ -46,7 +44,7 @@ interface ReturnRow {
  *   request is silently not sent (the last code stays valid). A phone without a record runs
  *   the same statements on no row.
  * - A code has two budgets of wrong tries: the link's (code_attempts: the code's verify page
- *   in the SMS, staff's verify; DESIGN's 5) and this path's own (return_tries, 5). This path
+ *   in the SMS, staff's verify; 5) and this path's own (return_tries, 5). This path
  *   never reads or spends the link's, so a stranger who knows the phone cannot lock its
  *   owner's SMS link; with both, one code is compared with at most 10 guesses.
  * - What a caller sees is a per-phone count (the rate-limit table, registered or not): a
@@ -80,11 +78,7 @@ export class EnquiryReturnService {
   private async sendCode(rawPhone: string): Promise<void> {
     const phone = parseNepalMobile(rawPhone)!;
     const minute = await this.limits.hit(`return-send:${OTP.resendSeconds}:${phone}`, 1, OTP.resendSeconds);
-    if (!minute.allowed)
-      throw new TooManyRequestsError(
-        `Please wait ${minute.retryAfterSeconds} seconds before requesting a new code.`,
-        minute.retryAfterSeconds,
-      );
+    if (!minute.allowed) throw new TooManyRequestsError(CODE_MESSAGES.wait(minute.retryAfterSeconds), minute.retryAfterSeconds);
     const day = await this.limits.hit(`return-send:86400:${phone}`, OTP.perPhonePerDay, 86400);
     if (!day.allowed)
       throw new TooManyRequestsError('Too many code requests for this number today. Please try again tomorrow.', day.retryAfterSeconds);
@@ -106,7 +100,7 @@ export class EnquiryReturnService {
 
   private async checkCode(rawPhone: string, code: string): Promise<{ slug: string; already: boolean }> {
     const phone = parseNepalMobile(rawPhone)!;
-    if ((await this.limits.peek(failKey(phone))).hits >= OTP.returnMaxAttempts) throw codeError(EXHAUSTED);
+    if ((await this.limits.peek(failKey(phone))).hits >= OTP.returnMaxAttempts) throw codeError(CODE_MESSAGES.exhausted);
     const opened = await this.dataSource.transaction(async (em): Promise<{ slug: string; already: boolean } | null> => {
       const [row] = await this.find(em, phone);
       // Compared only with a live code whose own budget has tries left (read under the row's
@@ -138,7 +132,7 @@ export class EnquiryReturnService {
     });
     if (!opened) {
       const fails = await this.limits.hit(failKey(phone), OTP.returnMaxAttempts, OTP.ttlSeconds);
-      throw codeError(fails.hits >= OTP.returnMaxAttempts ? EXHAUSTED : INCORRECT);
+      throw codeError(CODE_MESSAGES[wrongTry(fails.hits, OTP.returnMaxAttempts)]);
     }
     await this.limits.reset(failKey(phone));
     return opened;
@@ -176,10 +170,6 @@ export class EnquiryReturnService {
 }
 
 const failKey = (phone: string) => `return-fail:${phone}`;
-
-function codeError(message: string): UnprocessableError {
-  return new UnprocessableError({ code: [message] });
-}
 
 /**
  * A code request or a wrong try commits without waiting for the disk (PostgreSQL's

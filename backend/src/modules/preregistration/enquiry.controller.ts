@@ -6,6 +6,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/decorators';
 import { NoStore } from '../../common/http/no-store';
 import { Throttle } from '@nestjs/throttler';
+import { PUBLIC_LIMITS } from '../../common/rate-limit/public-limits';
 import { Captcha } from '../captcha/captcha.decorator';
 import type { Upload } from '../file/upload';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
@@ -14,7 +15,8 @@ import { PreregistrationService } from './preregistration.service';
 
 /**
  * The public side of pre-registration (/enquiry). Answers carry only the slug, the name,
- * the masked phone, the verified flag and the prize; never another person's data.
+ * the masked phone, the verified flag and the prize; never another person's data, nor
+ * whether a phone or a citizenship number is registered (PreregistrationService.createPublic).
  */
 @ApiTags('enquiry (public)')
 @Controller('enquiry')
@@ -25,7 +27,7 @@ export class EnquiryController {
   @Public()
   @NoStore()
   @HttpCode(200)
-  @Throttle({ short: { limit: 10, ttl: 600_000 }, long: { limit: 50, ttl: 86_400_000 } })
+  @Throttle(PUBLIC_LIMITS.enquiry)
   @UseInterceptors(FileInterceptor('screenshot'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Public pre-registration (captcha when configured); sends the code by SMS' })
@@ -46,21 +48,19 @@ export class EnquiryController {
   @Public()
   @NoStore()
   @HttpCode(200)
-  @Throttle({ short: { limit: 20, ttl: 600_000 } })
-  @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction' })
+  @Throttle(PUBLIC_LIMITS.verify)
+  @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction (the answer is the record the code opened)' })
   async verify(@Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
-    const { already } = await this.preregistrations.verify(slug, dto.code);
-    return {
-      data: await this.preregistrations.findPublic(slug),
-      message: already ? 'Your phone number is already verified.' : 'Your phone number is verified. Congratulations!',
-    };
+    // A pending claim's right code opens the phone's existing record (issue #32): the answer is that record.
+    const opened = await this.preregistrations.verify(slug, dto.code);
+    return this.preregistrations.verifiedAnswer(opened.slug, opened.already);
   }
 
   @Post(':slug/resend')
   @Public()
   @NoStore()
   @HttpCode(200)
-  @Throttle({ short: { limit: 5, ttl: 600_000 } })
+  @Throttle(PUBLIC_LIMITS.resend)
   @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })
   async resend(@Param('slug') slug: string) {
     const phone = await this.preregistrations.resend(slug);

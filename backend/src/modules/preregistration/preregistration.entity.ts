@@ -127,6 +127,14 @@ export class PreregistrationEntity {
   @Column({ type: 'boolean', default: false })
   purchased: boolean;
 
+  /**
+   * Saved from the public form with a citizenship number another live record holds (issue #32):
+   * the public is never told, its verification draws nothing, and its branch's staff see why
+   * (the message and a link to that record). A staff save releases it once the number is free.
+   */
+  @Column({ type: 'boolean', default: false })
+  held: boolean;
+
   /** The pre-registration prize (rupees), set by the draw at verification. */
   @Column({ type: 'int', nullable: true })
   prize: number | null;

@@ -13,7 +13,6 @@ import { EnquiryReturnController } from './enquiry-return.controller';
 import { EnquiryReturnService } from './enquiry-return.service';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
-import { PreregistrationLinks } from './preregistration-links';
 import { PreregistrationService } from './preregistration.service';
 
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
@@ -21,7 +20,7 @@ import { PreregistrationService } from './preregistration.service';
   imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule, ReferrerModule],
   // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
   controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
-  providers: [PreregistrationService, PreregistrationLinks, EnquiryReturnService],
-  exports: [PreregistrationService, PreregistrationLinks],
+  providers: [PreregistrationService, EnquiryReturnService],
+  exports: [PreregistrationService],
 })
 export class PreregistrationModule {}

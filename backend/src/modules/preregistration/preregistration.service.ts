@@ -1,6 +1,6 @@
 import { phoneLookup, PreregistrationQuery } from './dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, erasedIdentityKey, IdentityField } from './erased-identity';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpException, Injectable, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -9,7 +9,7 @@ import { Failures } from '../../common/http/domain-errors';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch, inBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
-import { uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
+import { isUniqueViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { cursorRows } from '../../common/export/cursor';
 import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
@@ -19,6 +19,7 @@ import { ALL_ROWS_MAX, paginate, TableSpec, tableQuery } from '../../common/pagi
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { ConfigService } from '../../config/config.module';
+import { RegistrationRepository } from '../../repositories/registration.repository';
 import { BikeModelService } from '../bike-model/bike-model.service';
 import { BranchCounters } from '../branch/branch-counters';
 import { BranchService } from '../branch/branch.service';
@@ -26,7 +27,8 @@ import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
-import { fillTemplate, SettingValues, smsTemplateKey } from '../setting/setting.defaults';
+import { SettingValues } from '../setting/setting.defaults';
+import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
 import { SettingService } from '../setting/setting.service';
 import { SmsAudience } from '../sms/sms-audience';
 import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
@@ -38,7 +40,7 @@ import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { PreregistrationEntity } from './preregistration.entity';
-import { PreregistrationLinks } from './preregistration-links';
+import { ClaimRow, deleteClaim, deleteClaimsOf, insertClaim, lockClaim, readClaim, setClaimAttempts, setClaimCode } from './enquiry-claim';
 import { PreregistrationDetail, toDetailView, toPublicView, toRowView } from './preregistration.view';
 import { returned } from '../../common/returned';
 import { campaignDay } from '../../common/time';
@@ -53,9 +55,15 @@ const PREREGISTRATION_FAILURES = new Failures({
 
 export const PENDING_PURCHASE = 'This citizenship/pan has pending purchase.';
 export const CITIZENSHIP_PURCHASED = 'This citizenship/pan has already made its purchase in this campaign: one pre-registration per customer.';
-const PHONE_TAKEN_PUBLIC = 'This phone number is already registered for the campaign. Please use the code sent to it by SMS, or contact your nearest showroom.';
 export const PHONE_TAKEN_STAFF = 'This phone number is already pre-registered for this campaign: one pre-registration per customer.';
 export const PHONE_PURCHASED_STAFF = 'This phone number has already made its purchase in this campaign: one pre-registration per customer.';
+/** The answers of a right code on the public routes (the SMS link's, the way back's). */
+export const VERIFIED_NOW = 'Your phone number is verified. Congratulations!';
+export const VERIFIED_ALREADY = 'Your phone number is already verified.';
+/** A held record's (issue #32): verified, no draw; the public is told that its branch checks it, never why. */
+export const VERIFIED_HELD = 'Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.';
+/** Staff: a held record whose citizenship number no other live record holds any more. */
+export const HELD_CLEAR = 'Held without a draw: no other pre-registration has this citizenship/pan now. Saving the record releases it (and draws, once verified).';
 /** A branch user's change of the nearest showroom: it would move a public enquiry to another branch. */
 export const NEAREST_BRANCH_HEAD_OFFICE_ONLY =
   'Only head office can change the nearest showroom: it decides which branch follows the pre-registration up.';
@@ -91,6 +99,7 @@ interface LockedRow {
   send_sms: boolean;
   is_verified: boolean;
   purchased: boolean;
+  held: boolean;
   code: string | null;
   code_attempts: number;
   code_expires_at: Date | null;
@@ -98,10 +107,18 @@ interface LockedRow {
   lang: Lang;
 }
 
+/** LockedRow's columns. */
+const LOCKED_COLUMNS = `id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, held, code, code_attempts,
+              code_expires_at, client_seed, lang`;
+
+/** An earlier record of a phone or a citizenship number (checkDuplicates, earlierRecord). */
+type EarlierRecord = { slug: string; owner_branch_id: number | null; purchased: boolean };
+
 /** A pre-registration locked for erasure: what the erasure blanks, keys and deletes. */
 export type ErasureRow = { id: number; phone: string | null; citizenship_no: string | null; screenshot_id: number | null; erased: boolean };
 
-type VerifyOutcome = { ok: true; already: boolean } | { ok: false; error: UnprocessableError };
+/** A code's verdict on the public or staff verify: the record it opened (a claim's is the phone's record), or the refusal. */
+type VerifyOutcome = { ok: true; already: boolean; slug: string } | { ok: false; error: HttpException };
 
 /**
  * Pre-registrations: the public enquiry and the staff screens. Every staff query goes
@@ -123,7 +140,7 @@ export class PreregistrationService implements OnModuleInit {
     private readonly models: BikeModelService,
     private readonly counters: BranchCounters,
     private readonly audience: SmsAudience,
-    private readonly links: PreregistrationLinks,
+    private readonly registrations: RegistrationRepository,
     private readonly codes: OneTimeCodes,
     private readonly referrers: ReferrerService,
     private readonly referrerCounters: ReferrerCounters,
@@ -232,6 +249,8 @@ export class PreregistrationService implements OnModuleInit {
         WHERE id = $1`,
       [row.id, name, keyOf('phone'), keyOf('citizenship_no')],
     );
+    // Pending claims of the phone (enquiry-claim.ts) hold it and a typed name: they go too.
+    if (row.phone) await deleteClaimsOf(em, row.phone);
   }
 
   private identityKey(field: IdentityField, value: string): string {
@@ -360,58 +379,125 @@ export class PreregistrationService implements OnModuleInit {
     const view = toDetailView(found, titles, { withCode });
     view.draw_id = (await this.draws.find(em ?? this.dataSource.manager, 'preregistration', found.id))?.public_id ?? null;
     view.friends = await this.referrers.friendsOf(found.share_code);
+    if (found.held) view.held = await this.heldBecause(em ?? this.dataSource.manager, found, actor);
     if (found.purchased) {
-      const purchase = await this.links.purchaseSlug(em ?? this.dataSource.manager, found.id);
+      const purchase = await this.registrations.purchaseSlugOf(found.id);
       view.registration = purchase ? { slug: purchase } : null;
     }
     return view;
   }
 
-  /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only. */
+  /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only; a pending claim (enquiry-claim.ts) reads as any unverified record. */
   async findPublic(slug: string): Promise<PublicPreregistration> {
-    const found = await this.repo.findOne({ where: { slug }, select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true, share_code: true } });
-    if (!found) throw PREREGISTRATION_FAILURES.fail('NotFound');
+    return (await this.readPublic(slug)).data;
+  }
+
+  /**
+   * The answer of a right code on the public routes (the SMS link's, the way back's): the
+   * record it opened and what to say. A held record (issue #32) says only that the branch
+   * checks it, never why.
+   */
+  async verifiedAnswer(slug: string, already: boolean): Promise<{ data: PublicPreregistration; message: string }> {
+    const { data, held } = await this.readPublic(slug);
+    return { data, message: held ? VERIFIED_HELD : already ? VERIFIED_ALREADY : VERIFIED_NOW };
+  }
+
+  private async readPublic(slug: string): Promise<{ data: PublicPreregistration; held: boolean }> {
+    const found = await this.repo.findOne({
+      where: { slug },
+      select: { id: true, slug: true, name: true, phone: true, is_verified: true, prize: true, share_code: true, held: true },
+    });
+    if (!found) {
+      const claim = await readClaim(this.dataSource.manager, slug);
+      if (!claim) throw PREREGISTRATION_FAILURES.fail('NotFound');
+      return { data: toPublicView({ ...claim, is_verified: false, prize: null, share_code: '' }), held: false };
+    }
     const draw = found.is_verified ? await this.draws.find(this.dataSource.manager, 'preregistration', found.id) : undefined;
-    return toPublicView(found, draw?.public_id ?? null);
+    return { data: toPublicView(found, draw?.public_id ?? null), held: found.held && found.is_verified };
   }
 
   // ---------------------------------------------------------------- writes
 
-  /** POST /enquiry. The captcha was checked by the controller. */
+  /**
+   * POST /enquiry. The captcha was checked by the controller. Nobody learns another person's
+   * state here (issue #32): the body is checked first and alone; then every well-formed
+   * enquiry answers the same 200 with a new pending slug and sends a code to the phone
+   * (within the phone's limits), whoever holds the phone or the citizenship number:
+   * - a phone with a live record gets a pending claim (enquiry-claim.ts) whose right code
+   *   opens that record: no second record, no second draw;
+   * - a citizenship number another live record holds saves the record held: verified
+   *   without a draw, shown to its branch's staff with the message and a link (heldBecause).
+   */
   async createPublic(dto: CreateEnquiryDto, screenshot?: Upload, lang: Lang = 'en'): Promise<PublicPreregistration> {
     // After the campaign's last day no one registers (the draw that follows is closed too).
     await this.settings.refuseAfterCampaign();
     // Per-phone limit on top of the per-address one: a phone cannot be hammered from many addresses.
     const hit = await this.limits.hit(`enquiry:phone:${dto.phone}`, 5, 3600);
     if (!hit.allowed) throw new TooManyRequestsError('Too many registrations for this phone number. Please try again later.', hit.retryAfterSeconds);
+    const settings = await this.settings.getAll();
     const errors: FieldErrors = {};
-    await this.checkReferences(dto, errors, this.dataSource, await this.settings.getAll());
-    await this.checkDuplicates({ phone: dto.phone, citizenship_no: dto.citizenship_no ?? null }, null, errors);
+    // The body's own checks answer first and alone: nothing in them depends on who holds the phone or the number.
+    await this.checkReferences(dto, errors, this.dataSource, settings);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
-    const saved = await this.insert(
-      {
-        name: dto.name,
-        address: dto.address ?? null,
-        phone: dto.phone,
-        email: dto.email ?? null,
-        citizenship_no: dto.citizenship_no ?? null,
-        bike_model_id: dto.bike_model_id,
-        nearest_branch_id: dto.nearest_branch_id,
-        source: dto.source,
-        roadie: dto.roadie ?? null,
-        // What the visitor chose: the box starts unticked, and an unticked box may send nothing.
-        shared: dto.shared ?? false,
-        utm_source: dto.utm_source ?? null,
-        client_seed: dto.client_seed ?? null,
-        send_sms: true,
-        lang,
-        branch_id: null,
-        created_by: null,
-      },
-      screenshot,
-      null,
-    );
-    return toPublicView(saved);
+    const values: Partial<PreregistrationEntity> = {
+      name: dto.name,
+      address: dto.address ?? null,
+      phone: dto.phone,
+      email: dto.email ?? null,
+      citizenship_no: dto.citizenship_no ?? null,
+      bike_model_id: dto.bike_model_id,
+      nearest_branch_id: dto.nearest_branch_id,
+      source: dto.source,
+      roadie: dto.roadie ?? null,
+      // What the visitor chose: the box starts unticked, and an unticked box may send nothing.
+      shared: dto.shared ?? false,
+      utm_source: dto.utm_source ?? null,
+      client_seed: dto.client_seed ?? null,
+      send_sms: true,
+      lang,
+      branch_id: null,
+      created_by: null,
+    };
+    // Everything that needs its own connection happens before the transaction (see issueCode).
+    const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: null }) : undefined;
+    try {
+      const { view, claim } = await this.savePublic(values, stored, settings);
+      // A claim keeps no screenshot: the phone's record is the one that stands.
+      if (claim) await this.files.discard(stored);
+      return view;
+    } catch (e) {
+      await this.files.discard(stored);
+      throw e;
+    }
+  }
+
+  /**
+   * Saves a public enquiry as a claim, a held record or a record (see createPublic) and sends
+   * its code, in one transaction. Both lookups run for every enquiry, so the work is the same
+   * whichever answers. Two enquiries racing past the lookups meet a unique index (phone,
+   * citizenship number, slug): the next attempt finds the winner and answers as it would have.
+   */
+  private async savePublic(values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<{ view: PublicPreregistration; claim: boolean }> {
+    const phone = values.phone!;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.dataSource.transaction(async (em) => {
+          const phoneOwner = await this.earlierRecord(em, 'phone', phone);
+          const numberHolder = values.citizenship_no ? await this.earlierRecord(em, 'citizenship_no', values.citizenship_no) : undefined;
+          if (phoneOwner) {
+            const claim = { id: 0, slug: newSlug(), phone, name: values.name!, lang: values.lang ?? 'en' };
+            claim.id = await insertClaim(em, claim);
+            await this.issueClaimCode(em, claim, settings);
+            return { claim: true, view: toPublicView({ slug: claim.slug, name: claim.name, phone, is_verified: false, prize: null, share_code: '' }) };
+          }
+          const saved = await this.saveRecord(em, { ...values, held: numberHolder !== undefined }, stored, settings);
+          return { claim: false, view: toPublicView(saved) };
+        });
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        if (attempt >= 3) throw new ServiceUnavailableException({ message: 'The service is temporarily unavailable. Please try again shortly.' });
+      }
+    }
   }
 
   /** POST /preregistration: branch staff only (the route's access rule), tied to their branch. */
@@ -447,22 +533,25 @@ export class PreregistrationService implements OnModuleInit {
     return this.findForStaff(actor, saved.slug);
   }
 
-  private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser | null): Promise<PreregistrationEntity> {
+  private async insert(values: Partial<PreregistrationEntity>, screenshot: Upload | undefined, actor: AuthUser): Promise<PreregistrationEntity> {
     // Everything that needs its own connection happens before the transaction (see issueCode).
     const settings = await this.settings.getAll();
-    const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor?.id ?? null }) : undefined;
+    const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor.id }) : undefined;
     try {
-      return await this.dataSource.transaction(async (em) => {
-        const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
-        const entity = em.create(PreregistrationEntity, { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
-        const saved = await em.save(entity);
-        await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
-        return saved;
-      });
+      return await this.dataSource.transaction((em) => this.saveRecord(em, values, stored, settings));
     } catch (e) {
       await this.files.discard(stored);
       throw await this.mapUniqueViolation(e, values, actor);
     }
+  }
+
+  /** Saves a new record and makes its code (sent by SMS with send_sms), in the caller's transaction. */
+  private async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
+    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+    const entity = em.create(PreregistrationEntity, { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
+    const saved = await em.save(entity);
+    await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
+    return saved;
   }
 
   /** POST /preregistration/{slug}: the changed fields. The phone is fixed once verified. */
@@ -507,6 +596,8 @@ export class PreregistrationService implements OnModuleInit {
         if (Object.keys(patch).length) await em.update(PreregistrationEntity, { id: row.id }, patch);
         // Head office's move is in the audit trail with where the record was and where it went, in the move's own transaction.
         await this.auditMove(em, actor, row, dto);
+        // A held record (issue #32) is released once no other live record holds its citizenship number.
+        if (row.held) await this.releaseHold(em, row.id, row.slug);
         // A new phone gets a new code (the old one went to the old phone). It counts against the
         // record's codes of the day, sent or not: past them the change is refused (429), nothing written.
         if (phoneChanges) await this.issueCode(em, { id: row.id, slug: row.slug, phone: dto.phone!, name: dto.name ?? row.name, lang: row.lang }, dto.send_sms ?? row.send_sms, settings);
@@ -559,26 +650,51 @@ export class PreregistrationService implements OnModuleInit {
    * Checks the code and, when right, verifies and draws in the same transaction. The row
    * is locked first, so concurrent verifications of one record run one after another:
    * the first draws, the others find it verified. A wrong try is counted (committed)
-   * before the 422 is thrown.
+   * before the 422 is thrown. On the public route a pending claim's slug (enquiry-claim.ts)
+   * is checked against the claim's own code and tries; its right code opens the phone's live
+   * record (verified and drawn as that record's own code would) and deletes the claim, and
+   * the answer names that record. Staff (`actor`) never see a claim.
    */
-  async verify(slug: string, code: string, actor?: AuthUser): Promise<{ already: boolean }> {
+  async verify(slug: string, code: string, actor?: AuthUser): Promise<{ already: boolean; slug: string }> {
     const settings = await this.settings.getAll();
+    const help = supportHelp(settings.support_phones);
     const outcome = await this.dataSource.transaction(async (em): Promise<VerifyOutcome> => {
+      const claim = actor ? undefined : await lockClaim(em, slug);
+      if (claim) return this.verifyClaim(em, claim, code, help);
       const row = await this.lock(em, slug, actor);
-      if (row.is_verified) return { ok: true, already: true };
+      if (row.is_verified) return { ok: true, already: true, slug: row.slug };
       const verdict = await this.codes.verify(
         { code: row.code, expiresAt: row.code_expires_at, attempts: row.code_attempts },
         code,
         ENQUIRY_CODE,
-        supportHelp(settings.support_phones),
+        help,
         (attempts) => em.query(`UPDATE preregistration SET code_attempts = $2 WHERE id = $1`, [row.id, attempts]),
       );
       if (!verdict.ok) return verdict;
       await this.markVerified(em, row);
-      return { ok: true, already: false };
+      return { ok: true, already: false, slug: row.slug };
     });
     if (!outcome.ok) throw outcome.error;
-    return { already: outcome.already };
+    return { already: outcome.already, slug: outcome.slug };
+  }
+
+  /** A claim's code, with the claim's own 5 tries; the right one spends the claim and opens the phone's live record. */
+  private async verifyClaim(em: EntityManager, claim: ClaimRow, code: string, help: string): Promise<VerifyOutcome> {
+    const verdict = await this.codes.verify(
+      { code: claim.code, expiresAt: claim.code_expires_at, attempts: claim.code_attempts },
+      code,
+      ENQUIRY_CODE,
+      help,
+      (attempts) => setClaimAttempts(em, claim.id, attempts),
+    );
+    if (!verdict.ok) return verdict;
+    await deleteClaim(em, claim.id);
+    const row = await this.lockLiveOfPhone(em, claim.phone);
+    // The phone's record was trashed or erased since: nothing to open (the spent claim is gone).
+    if (!row) return { ok: false, error: PREREGISTRATION_FAILURES.fail('NotFound') };
+    if (row.is_verified) return { ok: true, already: true, slug: row.slug };
+    await this.markVerified(em, row);
+    return { ok: true, already: false, slug: row.slug };
   }
 
   /**
@@ -603,8 +719,25 @@ export class PreregistrationService implements OnModuleInit {
         WHERE id = $1`,
       [row.id],
     );
+    // A held record (issue #32) is verified without a draw; a staff save that releases it draws (releaseHold).
+    if (row.held) return;
     const prize = await this.drawOncePerPhone(em, row);
     if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [row.id, prize]);
+  }
+
+  /**
+   * Releases a held record (issue #32) on a staff save once no other live record holds its
+   * citizenship number (staff corrected it, or the other record went); a verified one is
+   * drawn now, as its verification would have been.
+   */
+  private async releaseHold(em: EntityManager, id: number, slug: string): Promise<void> {
+    const [current] = await em.query(`SELECT citizenship_no FROM preregistration WHERE id = $1`, [id]);
+    if (current.citizenship_no && (await this.earlierRecord(em, 'citizenship_no', current.citizenship_no, id))) return;
+    await em.query(`UPDATE preregistration SET held = false, updated_at = now() WHERE id = $1`, [id]);
+    const row = await this.lock(em, slug);
+    if (!row.is_verified) return;
+    const prize = await this.drawOncePerPhone(em, row);
+    if (prize !== null) await em.query(`UPDATE preregistration SET prize = $2 WHERE id = $1`, [id, prize]);
   }
 
   /**
@@ -652,6 +785,12 @@ export class PreregistrationService implements OnModuleInit {
   async resend(slug: string, actor?: AuthUser): Promise<string> {
     const settings = await this.settings.getAll();
     return this.dataSource.transaction(async (em) => {
+      // A pending claim's slug (the public route only) gets a new code of the claim, as a record would.
+      const claim = actor ? undefined : await lockClaim(em, slug);
+      if (claim) {
+        await this.issueClaimCode(em, claim, settings);
+        return maskPhone(claim.phone);
+      }
       const row = await this.lock(em, slug, actor);
       if (row.is_verified) throw codeError('This pre-registration is already verified.');
       await this.issueCode(em, row, true, settings);
@@ -698,26 +837,49 @@ export class PreregistrationService implements OnModuleInit {
         WHERE id = $1`,
       [row.id, code, expiresAt, send],
     );
-    if (send) {
-      const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
-      // In the language the visitor used (#15).
-      const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
-      const text = fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
-      await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
-    }
+    if (send) await this.queueCode(em, row, code, settings);
+  }
+
+  /** A new code for a pending claim (enquiry-claim.ts), sent to its phone within the phone's limits, as issueCode sends a record's. */
+  private async issueClaimCode(em: EntityManager, claim: { id: number; slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<void> {
+    await this.codes.checkSend(em, claim.phone, ENQUIRY_CODE);
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    await setClaimCode(em, claim.id, code, expiresAt);
+    await this.queueCode(em, claim, code, settings);
+  }
+
+  /** Queues a code's SMS: in the language the visitor used (#15); its {link} is the slug's verify page. */
+  private async queueCode(em: EntityManager, row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
+    const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
+    const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
+    const text = fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
+    await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
   }
 
   /** Locks one live record by slug, in the caller's branch scope (404 otherwise). */
   private async lock(em: EntityManager, slug: string, actor?: AuthUser): Promise<LockedRow> {
     const rows: LockedRow[] = await em.query(
-      `SELECT id, slug, name, phone, branch_id, nearest_branch_id, owner_branch_id, send_sms, is_verified, purchased, code, code_attempts,
-              code_expires_at, client_seed, lang
+      `SELECT ${LOCKED_COLUMNS}
          FROM preregistration
         WHERE slug = $1 AND deleted_at IS NULL
           FOR UPDATE`,
       [slug],
     );
     return assertInBranch(rows[0], actor, 'preregistration', 'Pre-registration');
+  }
+
+  /** The phone's live record, locked: its open one first, else its newest (as the way back by phone finds it). */
+  private async lockLiveOfPhone(em: EntityManager, phone: string): Promise<LockedRow | undefined> {
+    const rows: LockedRow[] = await em.query(
+      `SELECT ${LOCKED_COLUMNS}
+         FROM preregistration
+        WHERE phone = $1 AND deleted_at IS NULL
+        ORDER BY purchased, created_at DESC
+        LIMIT 1
+          FOR UPDATE`,
+      [phone],
+    );
+    return rows[0];
   }
 
   // ---------------------------------------------------------------- checks
@@ -744,46 +906,55 @@ export class PreregistrationService implements OnModuleInit {
    * One pre-registration per customer for the whole campaign, as the terms promise: per
    * phone, and per citizenship number or PAN where one is given. Purchased records count
    * too (a customer who bought does not pre-register, or draw, again); only a deleted
-   * record frees its phone and number. The error names the earlier record's slug to staff
-   * who may open it (the form shows a View link); the public never learns another person's
-   * record, and on the phone only that it is registered.
+   * record frees its phone and number. Staff's create and update only: the error names the
+   * earlier record's slug to staff who may open it (the form shows a View link). The public
+   * is never told (createPublic: a claim, or a held record).
    */
   private async checkDuplicates(
     v: { phone: string | null; citizenship_no: string | null; exceptId?: number },
-    viewer: AuthUser | null,
+    viewer: AuthUser,
     errors: FieldErrors,
     em: EntityManager | DataSource = this.dataSource,
   ) {
-    type Earlier = { slug: string; owner_branch_id: number | null; purchased: boolean };
-    // An erased record counts by the keyed hash it kept of the number (erased-identity.ts).
-    const find = async (column: IdentityField, value: string): Promise<Earlier | undefined> =>
-      (
-        await em.query(
-          `SELECT slug, owner_branch_id, purchased FROM (
-             SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2
-             UNION ALL
-             SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${ERASED_KEY_COLUMN[column]} = $3 AND deleted_at IS NULL AND id <> $2
-           ) earlier ORDER BY id LIMIT 1`,
-          [value, v.exceptId ?? 0, this.identityKey(column, value)],
-        )
-      )[0];
     if (v.phone) {
-      const row = await find('phone', v.phone);
-      if (row) errors.phone = viewer ? earlierRecordError(row.purchased ? PHONE_PURCHASED_STAFF : PHONE_TAKEN_STAFF, row, viewer) : [PHONE_TAKEN_PUBLIC];
+      const row = await this.earlierRecord(em, 'phone', v.phone, v.exceptId);
+      if (row) errors.phone = earlierRecordError(row.purchased ? PHONE_PURCHASED_STAFF : PHONE_TAKEN_STAFF, row, viewer);
     }
     if (v.citizenship_no) {
-      const row = await find('citizenship_no', v.citizenship_no);
+      const row = await this.earlierRecord(em, 'citizenship_no', v.citizenship_no, v.exceptId);
       if (row) errors.citizenship_no = earlierRecordError(row.purchased ? CITIZENSHIP_PURCHASED : PENDING_PURCHASE, row, viewer);
     }
   }
 
-  /** Two requests raced past the checks: the unique index answers, mapped to the same 422. */
-  private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser | null): Promise<unknown> {
+  /**
+   * The earliest live record other than `exceptId` with this phone or citizenship number (held
+   * ones included); an erased record counts by the keyed hash it kept of it (erased-identity.ts).
+   */
+  private async earlierRecord(em: EntityManager | DataSource, column: IdentityField, value: string, exceptId = 0): Promise<EarlierRecord | undefined> {
+    const rows: EarlierRecord[] = await em.query(
+      `SELECT slug, owner_branch_id, purchased FROM (
+         SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2
+         UNION ALL
+         SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${ERASED_KEY_COLUMN[column]} = $3 AND deleted_at IS NULL AND id <> $2
+       ) earlier ORDER BY id LIMIT 1`,
+      [value, exceptId, this.identityKey(column, value)],
+    );
+    return rows[0];
+  }
+
+  /** Why a record is held (issue #32), as staff's form says it: the message, and the holder's slug when the viewer may open it. */
+  private async heldBecause(em: EntityManager, p: { id: number; citizenship_no: string | null }, viewer: AuthUser): Promise<string[]> {
+    const holder = p.citizenship_no ? await this.earlierRecord(em, 'citizenship_no', p.citizenship_no, p.id) : undefined;
+    return holder ? earlierRecordError(holder.purchased ? CITIZENSHIP_PURCHASED : PENDING_PURCHASE, holder, viewer) : [HELD_CLEAR];
+  }
+
+  /** Two staff requests raced past the checks: the unique index answers, mapped to the same 422. */
+  private async mapUniqueViolation(e: unknown, values: { phone?: string | null; citizenship_no?: string | null }, actor: AuthUser): Promise<unknown> {
     const field = uniqueViolationField(e, PREREGISTRATION_UNIQUE);
     if ((field !== 'phone' && field !== 'citizenship_no') || !values[field]) return e;
     const errors: FieldErrors = {};
     await this.checkDuplicates({ phone: field === 'phone' ? values.phone! : null, citizenship_no: field === 'citizenship_no' ? values.citizenship_no! : null }, actor, errors);
-    return new UnprocessableError(errors[field] ? errors : { [field]: [field === 'phone' ? (actor ? PHONE_TAKEN_STAFF : PHONE_TAKEN_PUBLIC) : PENDING_PURCHASE] });
+    return new UnprocessableError(errors[field] ? errors : { [field]: [field === 'phone' ? PHONE_TAKEN_STAFF : PENDING_PURCHASE] });
   }
 }
 

@@ -60,6 +60,12 @@ export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, s
     /** The customer's share link code, and what came through it in all branches (added by the referrer domain). */
     share_code: p.share_code,
     friends: null as Friends | null,
+    /**
+     * Why the record is held without a draw (issue #32: its citizenship number is another live
+     * record's), as the staff form's errors say it: [message, '<slug>'] when the viewer may open
+     * that record, [message] otherwise; null when not held (added by the service).
+     */
+    held: null as string[] | null,
     updated_at: p.updated_at,
   };
   return opts.withCode ? { ...view, code: p.code ?? null } : view;

@@ -4,13 +4,13 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { RegistrationRepository } from '../../repositories/registration.repository';
+import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { appendAudit } from '../audit/audit-trail';
 import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
 import { PreregistrationService } from '../preregistration/preregistration.service';
-import { RegistrationService } from '../registration/registration.service';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
-import { TestRideService } from '../test-ride/test-ride.service';
 
 /** The name an erased customer goes by: the record id, so the draw and the stock still add up per record. */
 export const pseudonym = (preregistrationId: number) => `Erased customer ${preregistrationId}`;
@@ -23,7 +23,7 @@ const RETENTION_EVERY_MS = 6 * 3600 * 1000;
  *
  * Erasure reaches every table holding a customer's data (the pre-registration, its purchase,
  * their test rides, the SMS sent to their phone, the counters keyed by it, the screenshot),
- * each through its owner's method, in one transaction: all of it, or nothing.
+ * each through its repository or its owner's method, in one transaction: all of it, or nothing.
  *
  * - On request (a Super Admin, `POST /preregistration/{slug}/erase`): name becomes the
  *   pseudonym, phone, email, address, citizenship number, PAN, vehicle numbers and notes
@@ -44,8 +44,8 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly settings: SettingService,
     private readonly preregistrations: PreregistrationService,
-    private readonly registrations: RegistrationService,
-    private readonly testRides: TestRideService,
+    private readonly registrations: RegistrationRepository,
+    private readonly testRides: TestRideRepository,
     private readonly sms: SmsService,
     private readonly limits: RateLimitService,
     config: ConfigService,
@@ -71,12 +71,12 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       const row = await this.preregistrations.lockForErasure(em, slug);
       if (row.erased) return { already: true };
       const name = pseudonym(row.id);
-      const purchasePhones = await this.registrations.eraseForPreregistration(em, row.id, name);
+      const purchasePhones = await this.registrations.eraseForPreregistration(row.id, name);
       await this.preregistrations.erase(em, row, name);
       if (row.screenshot_id) files.push(...(await deleteFileRows(em, [row.screenshot_id])));
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {
-        await this.testRides.eraseByPhones(em, phones, name);
+        await this.testRides.eraseByPhones(phones, name);
         await this.sms.eraseByPhones(em, phones);
         await this.limits.forgetPhones(em, phones);
       }
@@ -103,7 +103,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       // Every record of the campaign in one go: past the requests' statement timeout at campaign scale.
       await allowLongStatements(em);
       const pre = await this.preregistrations.purgeIdentityDocuments(em);
-      const purchases = await this.registrations.purgeIdentityDocuments(em);
+      const purchases = await this.registrations.purgeCitizenshipNumbers();
       files.push(...(await deleteFileRows(em, pre.screenshotIds)));
       const records = pre.records + purchases;
       if (records) {

@@ -3,7 +3,7 @@ import { SelectQueryBuilder } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { DateRange } from '../../common/paging/date-range';
 
-export type ReferrerCounterName = 'referrals_count' | 'preregistrations_count' | 'test_rides_count';
+export type ReferrerCounterName = 'preregistrations_count';
 
 /**
  * A correlated count subquery over a referrer (alias `r`): rows of the owner's table that
@@ -19,10 +19,11 @@ export type ReferrerCounter = (sub: SelectQueryBuilder<object>, actor: AuthUser 
 export type ReferrerSources = ReferrerCounter;
 
 /**
- * The hook through which the modules that own referred records (purchases, pre-registrations, test rides) give
- * the referrer report its numbers without the referrer module knowing their tables (they
- * import the referrer module, so it cannot import them). A counter no module contributes is
- * a wiring fault and fails loudly.
+ * The hook through which the modules that own referred records and whose tables have no
+ * repository yet (pre-registrations) give the referrer report its numbers without the
+ * referrer module knowing their tables (they import the referrer module, so it cannot import
+ * them); purchases and test rides are counted by their repositories (referralsCount). A counter no
+ * module contributes is a wiring fault and fails loudly.
  */
 @Injectable()
 export class ReferrerCounters {

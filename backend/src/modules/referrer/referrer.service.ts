@@ -8,6 +8,8 @@ import { DateRange, parseDateRange } from '../../common/paging/date-range';
 import { PageResult, paginate, TableSpec } from '../../common/paging/paging';
 import { DateRangeQuery } from '../../common/paging/table-query';
 import { ConfigService } from '../../config/config.module';
+import { RegistrationRepository } from '../../repositories/registration.repository';
+import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { CreateReferrerDto, UTM_SOURCE_FORMAT } from './dto/create-referrer.dto';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
 import { ReferrerCounters } from './referrer-counters';
@@ -90,6 +92,8 @@ export class ReferrerService {
     private readonly config: ConfigService,
     private readonly counters: ReferrerCounters,
     private readonly shares: ShareLinks,
+    private readonly registrations: RegistrationRepository,
+    private readonly testRides: TestRideRepository,
   ) {}
 
   /**
@@ -185,12 +189,13 @@ export class ReferrerService {
 
   /**
    * The unknown sources the "other" row counts, in the actor's scope and the dates: the most
-   * frequent OTHER_VALUES_SHOWN, and how many distinct ones there are. Each module that keeps
-   * utm_source on its records gives its list (ReferrerCounters.contributeSources).
+   * frequent OTHER_VALUES_SHOWN, and how many distinct ones there are. Each table that keeps
+   * utm_source on its records gives its list: the test rides' repository, and the modules
+   * whose tables have none yet (ReferrerCounters.contributeSources).
    */
   private async otherValues(actor: AuthUser, range: DateRange, otherId: number): Promise<{ values: string[]; values_count: number }> {
     const sub = () => this.dataSource.createQueryBuilder().subQuery();
-    const lists = this.counters.sources().map((list) => list(sub(), actor, range));
+    const lists = [...this.counters.sources().map((list) => list(sub(), actor, range)), this.testRides.utmSources(actor, range)];
     if (!lists.length) return { values: [], values_count: 0 };
     const union = lists.map((q) => q.getQuery()).join(' UNION ALL ');
     const row = await this.dataSource
@@ -217,7 +222,8 @@ export class ReferrerService {
 
   /**
    * Correlated count subqueries over `r` (a referrer) for the date range, in the actor's
-   * branch scope, each asked of the module that owns the counted table (ReferrerCounters):
+   * branch scope, each asked of the counted table's repository or, for a table without one
+   * yet, of the module that owns it (ReferrerCounters):
    * referrals_count counts live purchases whose `referred_by` is the referrer,
    * preregistrations_count the verified live pre-registrations made through it, one per phone
    * (an unverified one proves no person: issue #32), test_rides_count live
@@ -225,8 +231,8 @@ export class ReferrerService {
    */
   private async countExpressions(actor: AuthUser | undefined, range: DateRange) {
     const sub = () => this.dataSource.createQueryBuilder().subQuery();
-    const rides = this.counters.get('test_rides_count')(sub(), actor, range);
-    const sales = this.counters.get('referrals_count')(sub(), actor, range);
+    const rides = this.testRides.referralsCount(actor, range);
+    const sales = this.registrations.referralsCount(actor, range);
     const pres = this.counters.get('preregistrations_count')(sub(), actor, range);
     return {
       test_rides_count: rides.getQuery(),

@@ -13,12 +13,18 @@ import { RegistrationQuery } from './dto/registration-query.dto';
 import { CreateRegistrationDto } from './dto/create-registration.dto';
 import { SearchRegistrationDto } from './dto/search-registration.dto';
 import { UpdateRegistrationDto } from './dto/update-registration.dto';
-import { RegistrationService } from './registration.service';
+import { CouponService } from './coupon.service';
+import { PurchaseService } from './purchase.service';
+import { RegistrationRecordsService } from './registration-records.service';
 
 @ApiTags('registrations')
 @Controller('registration')
 export class RegistrationController {
-  constructor(private readonly registrations: RegistrationService) {}
+  constructor(
+    private readonly registrations: RegistrationRecordsService,
+    private readonly purchases: PurchaseService,
+    private readonly coupons: CouponService,
+  ) {}
 
   @StaffGet('', 'Registered table (paging protocol); with ?all every row of the filters: { data: { data: [{ id, name, phone, slug }] } }', Permission.ReadRegistration)
   async table(@CurrentUser() user: AuthUser, @Query() query: RegistrationQuery) {
@@ -54,7 +60,7 @@ export class RegistrationController {
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: 'Converts a verified pre-registration into a purchase and runs the purchase draw (branch staff only)' })
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateRegistrationDto) {
-    return { data: await this.registrations.create(user, dto), message: 'Registration created successfully.' };
+    return { data: await this.purchases.create(user, dto), message: 'Registration created successfully.' };
   }
 
   @StaffGet(':slug', 'One registration with its pre-registration, coupon and total prize', Permission.ReadRegistration)
@@ -90,7 +96,7 @@ export class RegistrationController {
   @Throttle({ short: { limit: 30, ttl: 60_000 } })
   @ApiOperation({ summary: 'Confirms the coupon code the customer received (key hand-over); 5 wrong tries need a new code' })
   async verify(@CurrentUser() user: AuthUser, @Param('slug') slug: string, @Body() dto: CouponCodeDto) {
-    return { data: await this.registrations.verifyCoupon(user, slug, dto.code), message: 'Coupon code verified.' };
+    return { data: await this.coupons.verify(user, slug, dto.code), message: 'Coupon code verified.' };
   }
 
   @Post(':slug/reset')
@@ -99,7 +105,7 @@ export class RegistrationController {
   @Throttle({ short: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sends a new coupon code by SMS (60 s between sends, 5 a day)' })
   async reset(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
-    return { data: await this.registrations.resetCoupon(user, slug), message: 'A new code has been sent to the customer.' };
+    return { data: await this.coupons.reset(user, slug), message: 'A new code has been sent to the customer.' };
   }
 
   @Post(':slug/notify')
@@ -108,6 +114,6 @@ export class RegistrationController {
   @Throttle({ short: { limit: 20, ttl: 60_000 } })
   @ApiOperation({ summary: 'Sends the coupon SMS again (60 s between sends, 5 a day)' })
   async notify(@CurrentUser() user: AuthUser, @Param('slug') slug: string) {
-    return { data: await this.registrations.notifyCoupon(user, slug), message: 'The coupon SMS has been sent again.' };
+    return { data: await this.coupons.notify(user, slug), message: 'The coupon SMS has been sent again.' };
   }
 }

@@ -1,26 +1,5 @@
 import type { ExportColumn } from '../../common/export/workbook';
-
-/** One row of Registrations.xlsx, as the export query selects it. */
-export interface RegistrationExportRow {
-  bill_no: string;
-  name: string;
-  phone: string;
-  address: string;
-  citizenship_no: string;
-  email: string | null;
-  bike_model: string | null;
-  branch: string | null;
-  city: string | null;
-  /** The purchase's instant (a date cell in the campaign's time). */
-  registered: Date;
-  payment_mode: string;
-  engine_no: string | null;
-  chasis_no: string | null;
-  registration_no: string | null;
-  pre_prize: number | null;
-  post_prize: number | null;
-  shared: boolean;
-}
+import type { RegistrationExportRow } from '../../repositories/registration.repository';
 
 /** The workbook's columns: the table's columns first, then the record's other details. */
 export const REGISTRATION_EXPORT_COLUMNS: ExportColumn<RegistrationExportRow>[] = [

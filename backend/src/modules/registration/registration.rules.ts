@@ -1,6 +1,6 @@
 /** Pure rules of a purchase registration (unit-tested in registration.rules.spec.ts). */
 
-/** `B{branch_id}-`: every bill number of a branch carries it (SPEC sections 5 and 9). */
+/** `B{branch_id}-`: every bill number of a branch carries it, added by the server. */
 export function billPrefix(branchId: number): string {
   return `B${branchId}-`;
 }

@@ -3,7 +3,7 @@ import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { SETTING_IMAGES, SettingImage } from './setting.defaults';
-import { sendJson } from '../../common/http/cached-json';
+import { sendJson, ServedFromMemory } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -18,6 +18,7 @@ export class SettingController {
 
   @Public()
   @Get('settings')
+  @ServedFromMemory((c: SettingController) => c.settings.publicBody)
   @ApiOperation({ summary: 'Public settings: logo, panels, notice, captcha site key, brand, links and the option lists (cached, ETag)' })
   async publicSettings(@Res() res: Response) {
     sendJson(res, await this.settings.publicBody.get());

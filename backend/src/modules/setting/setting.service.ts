@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { optionLists, type ImageRef, type PublicSettings } from '@campaign/domain';
+import { optionLists, PUBLIC_SETTING_KEYS, SETTINGS, type ImageRef, type PublicSettingKey, type PublicSettings } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
@@ -20,7 +20,8 @@ import { Upload } from '../file/upload';
  */
 export const SETTINGS_TTL_MS = 30_000;
 
-const RICH_TEXT: SettingKey[] = ['scheme', 'terms', 'policy', 'scheme_ne', 'terms_ne', 'policy_ne'];
+/** The rich-text settings: sanitised when saved. */
+const RICH_TEXT = SETTING_KEYS.filter((k) => SETTINGS[k].rule.kind === 'rich');
 
 interface Cached<T> {
   at: number;
@@ -159,23 +160,12 @@ export class SettingService {
     const files = await this.files.findByIds([v.logo_id, v.notice_id, v.notice_ne_id]);
     const captcha = this.config.get('captcha');
     return {
+      ...(Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, v[k]])) as Pick<SettingValues, PublicSettingKey>),
       logo: imageRef(files.get(v.logo_id!)),
-      scheme: v.scheme,
-      terms: v.terms,
-      policy: v.policy,
-      scheme_ne: v.scheme_ne,
-      terms_ne: v.terms_ne,
-      policy_ne: v.policy_ne,
-      video: v.video,
       notice: imageRef(files.get(v.notice_id!)),
       notice_ne: imageRef(files.get(v.notice_ne_id!)),
       // A site key without its secret would show a widget the server cannot check.
       captcha_site_key: captcha.secret && captcha.siteKey ? captcha.siteKey : null,
-      brand_name: v.brand_name,
-      campaign_name: v.campaign_name,
-      social_links: v.social_links,
-      support_phones: v.support_phones,
-      official_website: v.official_website,
       options: optionLists(v),
     };
   }

@@ -3,8 +3,8 @@ import { EntityManager } from 'typeorm';
 import { TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
 import { campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { OTP } from '@campaign/domain';
-import { codesMatch, newOtp } from '../preregistration/otp';
+import { CODE_MESSAGES, codeVerdict, OTP } from '@campaign/domain';
+import { codesMatch, newOtp } from '../../common/otp';
 import { SmsService } from './sms.service';
 
 /**
@@ -39,16 +39,8 @@ export interface StoredCode {
 
 export type CodeVerdict = { ok: true } | { ok: false; error: UnprocessableError; attempts?: number };
 
-/** The answers of every outcome, under `code`. `help` (the support phones) follows a lock-out. */
-export const CODE_MESSAGES = {
-  none: 'There is no active code. Please request a new code.',
-  exhausted: 'Too many incorrect codes. Please request a new code.',
-  expired: 'The code has expired. Please request a new code.',
-  incorrect: 'The code is incorrect.',
-  wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
-  capped: (n: number) => `This phone has received ${n} codes today. Please try again tomorrow.`,
-  recordCapped: (n: number) => `This pre-registration has received ${n} codes today. Please try again tomorrow.`,
-} as const;
+/** The words of every outcome and the verdict are `@campaign/domain`'s (domain/src/codes.ts), shared with the way back by phone. */
+export { CODE_MESSAGES };
 
 export function codeError(message: string): UnprocessableError {
   return new UnprocessableError({ code: [message] });
@@ -107,19 +99,15 @@ export class OneTimeCodes {
   }
 
   /**
-   * The verdict on a typed code. A wrong one returns the attempts to store (the owner
-   * commits them before answering); the last allowed wrong try already answers the lock-out.
+   * The verdict on a typed code (`codeVerdict`) as an answer. A wrong one returns the attempts
+   * to store (the owner commits them before answering); the last allowed wrong try already
+   * answers the lock-out, followed by `help` (the support phones).
    */
   check(stored: StoredCode, given: string, policy: CodePolicy, help = '', now = new Date()): CodeVerdict {
-    const exhausted = () => codeError(`${CODE_MESSAGES.exhausted}${help}`);
-    if (!stored.code) return { ok: false, error: codeError(CODE_MESSAGES.none) };
-    if (stored.attempts >= policy.maxAttempts) return { ok: false, error: exhausted() };
-    if (!stored.expiresAt || stored.expiresAt.getTime() <= now.getTime()) return { ok: false, error: codeError(CODE_MESSAGES.expired) };
-    if (!codesMatch(stored.code, given)) {
-      const attempts = stored.attempts + 1;
-      return { ok: false, attempts, error: attempts >= policy.maxAttempts ? exhausted() : codeError(CODE_MESSAGES.incorrect) };
-    }
-    return { ok: true };
+    const verdict = codeVerdict(stored, (code) => codesMatch(code, given), policy.maxAttempts, now);
+    if (verdict.ok) return verdict;
+    const message = verdict.outcome === 'exhausted' ? `${CODE_MESSAGES.exhausted}${help}` : CODE_MESSAGES[verdict.outcome];
+    return { ok: false, attempts: verdict.attempts, error: codeError(message) };
   }
 
   /**

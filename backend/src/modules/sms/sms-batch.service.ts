@@ -8,6 +8,7 @@ import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { RegistrationRepository } from '../../repositories/registration.repository';
 import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
 import { SmsAudience } from './sms-audience';
@@ -71,6 +72,7 @@ export class SmsBatchService {
     private readonly dataSource: DataSource,
     private readonly audience: SmsAudience,
     private readonly branches: BranchService,
+    private readonly customers: RegistrationRepository,
   ) {}
 
   async send(user: AuthUser, dto: CreateSmsDto): Promise<QueuedBatch> {
@@ -177,10 +179,9 @@ export class SmsBatchService {
   /** Checks the request against the database and says where its recipients come from; 422 otherwise. */
   private async recipients(em: EntityManager, user: AuthUser, dto: CreateSmsDto): Promise<Recipients> {
     const errors: FieldErrors = {};
-    const customers = this.audience.customers;
     switch (dto.type) {
       case 'ALL':
-        return { kind: 'customers', qb: customers.phones(em, user, {}) };
+        return { kind: 'customers', qb: this.customers.customerPhones(user, {}) };
       case 'BRANCH': {
         const ids = unique(dto.branches ?? []);
         if (!ids.length) throw new UnprocessableError({ branches: ['The branches field is required when type is BRANCH.'] });
@@ -191,17 +192,17 @@ export class SmsBatchService {
           ];
           throw new UnprocessableError(errors);
         }
-        return { kind: 'customers', qb: customers.phones(em, user, { branches: ids }) };
+        return { kind: 'customers', qb: this.customers.customerPhones(user, { branches: ids }) };
       }
       case 'REGISTRANTS': {
         const ids = unique(dto.registrants ?? []);
         if (!ids.length) throw new UnprocessableError({ registrants: ['The registrants field is required when type is REGISTRANTS.'] });
-        const found = await customers.existing(em, user, ids);
+        const found = await this.customers.existingCustomers(user, ids);
         ids.forEach((id, i) => {
           if (!found.has(id)) errors[`registrants.${i + 1}`] = [`The customer at position ${i + 1} was not found.`];
         });
         if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'registrants'));
-        return { kind: 'customers', qb: customers.phones(em, user, { ids }) };
+        return { kind: 'customers', qb: this.customers.customerPhones(user, { ids }) };
       }
       case 'MOBILE': {
         const entries = (dto.mobiles ?? '')
@@ -219,6 +220,7 @@ export class SmsBatchService {
         const valid = unique(phones as string[]);
         if (user.branch_id !== null) {
           const known = await this.audience.knownPhones(em, user, valid);
+          for (const p of await this.customers.knownPhones(user, valid)) known.add(p);
           phones.forEach((p, i) => {
             if (!known.has(p!)) errors[`mobiles.${i + 1}`] = [`The mobile number at position ${i + 1} is not a customer of your branch.`];
           });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { parseNepalMobile } from '@campaign/domain';
-import { fillTemplate } from '../setting/setting.defaults';
 
 export interface QueuedSms {
   phone: string;
@@ -109,7 +108,3 @@ export class SmsService {
     return { today: row.today, sinceLast: row.since_last };
   }
 }
-
-
-/** Fills `{name}` placeholders of an SMS template (settings' fillTemplate); unknown ones stay as written. */
-export const renderTemplate = (template: string, values: Record<string, string | number | null | undefined>): string => fillTemplate(template, values);

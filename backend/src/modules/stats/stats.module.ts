@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PreregistrationModule } from '../preregistration/preregistration.module';
-import { RegistrationModule } from '../registration/registration.module';
-import { TestRideModule } from '../test-ride/test-ride.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-/** GET /stats: the dashboard's stat cards, each asked of the module that owns its list. */
-@Module({ imports: [PreregistrationModule, RegistrationModule, TestRideModule], controllers: [StatsController], providers: [StatsService] })
+/** GET /stats: the dashboard's stat cards, each asked of its table's repository or the module that owns it. */
+@Module({ imports: [PreregistrationModule], controllers: [StatsController], providers: [StatsService] })
 export class StatsModule {}

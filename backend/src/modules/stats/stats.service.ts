@@ -3,23 +3,23 @@ import type { Stats } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { RegistrationRepository } from '../../repositories/registration.repository';
+import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { PreregistrationService } from '../preregistration/preregistration.service';
-import { RegistrationService } from '../registration/registration.service';
-import { TestRideService } from '../test-ride/test-ride.service';
 
 /**
- * The dashboard's counts (SPEC: Stats). "Today" and "yesterday" are Nepal days. Each card is
- * asked of the module that owns its list, over the same scoped rows that list reads: a
- * card always equals its list (deleted records left out, branch users their branch's rows
- * by the owner rule of each table).
+ * The dashboard's counts (GET /stats). "Today" and "yesterday" are Nepal days. Each card is
+ * asked of its table's repository (or the module that owns a table without one), over the
+ * same scoped rows that list reads: a card always equals its list (deleted records left out,
+ * branch users their branch's rows by the owner rule of each table).
  */
 @Injectable()
 export class StatsService {
   constructor(
     private readonly config: ConfigService,
     private readonly preregistrations: PreregistrationService,
-    private readonly registrations: RegistrationService,
-    private readonly testRides: TestRideService,
+    private readonly registrations: RegistrationRepository,
+    private readonly testRides: TestRideRepository,
   ) {}
 
   async stats(user: AuthUser, now = new Date()): Promise<Stats> {
@@ -29,9 +29,9 @@ export class StatsService {
     const { start: yesterdayStart } = dayRange(addDays(today, -1), tz);
     const days = { todayStart, todayEnd, yesterdayStart };
     const [sales, pre, rides] = await Promise.all([
-      this.registrations.dayCounts(user, days),
+      this.registrations.countByDay(user, days),
       this.preregistrations.dayCounts(user, days),
-      this.testRides.dayCounts(user, days),
+      this.testRides.countByDay(user, days),
     ]);
     return {
       total: sales.total,

@@ -8,6 +8,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions, StaffGet } from '../../common/auth/decorators';
 import { TestRideQuery } from './dto/test-ride-query.dto';
 import { Throttle } from '@nestjs/throttler';
+import { PUBLIC_LIMITS } from '../../common/rate-limit/public-limits';
 import { AuditExport } from '../audit/audit.decorator';
 import { Captcha } from '../captcha/captcha.decorator';
 import { CreateTestRideDto } from './dto/create-test-ride.dto';
@@ -25,7 +26,7 @@ export class TestRideController {
   @Post()
   @Public()
   @HttpCode(200)
-  @Throttle({ short: { limit: 10, ttl: 60_000 }, long: { limit: 60, ttl: 3_600_000 } })
+  @Throttle(PUBLIC_LIMITS.testRide)
   @UseInterceptors(NoFilesInterceptor())
   @ApiOperation({ summary: "Book a test ride or a bike (public dialog 'Book a Rides')" })
   async create(@Captcha() _captcha: true, @Body() dto: CreateTestRideDto, @Ip() ip: string, @VisitorLang() lang: Lang) {

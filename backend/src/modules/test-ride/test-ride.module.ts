@@ -15,6 +15,5 @@ import { TestRideService } from './test-ride.service';
   imports: [TypeOrmModule.forFeature([TestRideEntity]), CaptchaModule, GeographyModule, ReferrerModule, SmsModule, BranchModule, BikeModelModule, SettingModule],
   controllers: [TestRideController],
   providers: [TestRideService],
-  exports: [TestRideService],
 })
 export class TestRideModule {}

@@ -6,7 +6,7 @@ import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../common/auth/password';
 import { RoleEntity } from '../role/role.entity';
 import { BranchService } from '../branch/branch.service';
 import { CreateUserDto } from './dto/create-user.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, Uploa
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { sendJson } from '../../common/http/cached-json';
+import { sendJson, ServedFromMemory } from '../../common/http/cached-json';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CurrentUser, Public, RequirePermissions } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
@@ -19,6 +19,7 @@ export class VideoController {
 
   @Public()
   @Get('videos')
+  @ServedFromMemory((c: VideoController) => c.videos.publicAnswer)
   @ApiOperation({ summary: 'Winner videos: { data: [{ id, title, url, amount, thumbnail }] }, biggest prizes first (cached, ETag)' })
   async publicList(@Res() res: Response) {
     sendJson(res, await this.videos.publicAnswer.get());

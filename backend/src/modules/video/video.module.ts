@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FileModule } from '../file/file.module';
-import { RegistrationModule } from '../registration/registration.module';
 import { VideoController } from './video.controller';
 import { VideoEntity } from './video.entity';
 import { VideoService } from './video.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([VideoEntity]), FileModule, RegistrationModule], controllers: [VideoController], providers: [VideoService] })
+@Module({ imports: [TypeOrmModule.forFeature([VideoEntity]), FileModule], controllers: [VideoController], providers: [VideoService] })
 export class VideoModule {}

@@ -6,13 +6,13 @@ import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { paginate, TableSpec } from '../../common/paging/paging';
+import { RegistrationRepository, WinningRegistration } from '../../repositories/registration.repository';
 import { imageRef } from '../file/file-view';
 import { FileService } from '../file/file.service';
 import { CreateVideoDto } from './dto/create-video.dto';
 import { UpdateVideoDto } from './dto/update-video.dto';
 import { VideoEntity } from './video.entity';
 import { Upload } from '../file/upload';
-import { RegistrationService, WinningRegistration } from '../registration/registration.service';
 
 /** The winner video's expected failures; the table's keys are the codes. */
 const VIDEO_FAILURES = new Failures({
@@ -53,7 +53,7 @@ export class VideoService {
   constructor(
     @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
     private readonly files: FileService,
-    private readonly registrations: RegistrationService,
+    private readonly registrations: RegistrationRepository,
   ) {}
 
   private query() {

@@ -5,7 +5,7 @@ import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
 import { nepalMobileMessage, parseNepalMobile } from '@campaign/domain';
 import { ToBoolean } from '../../../common/http/transforms';
 
-/** SPEC section 5: letters (any script, Devanagari included), digits, underscore and spaces. */
+/** Names and addresses: letters (any script, Devanagari included), digits, underscore and spaces (docs/decisions.md, "Field rules"). */
 export const NAME_RE = /^[\p{L}\p{M}\p{Nd}_ ]+$/u;
 export const ADDRESS_RE = /^[\p{L}\p{M}\p{Nd}_\s]+$/u;
 export const CITIZENSHIP_RE = /^\d+$/;

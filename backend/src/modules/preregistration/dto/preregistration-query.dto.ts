@@ -10,7 +10,7 @@ export function phoneLookup(value: string): { full: string } | { digits: string 
   return /^[\d\s+-]+$/.test(value) && digits.length >= 3 && digits.length <= 10 ? { digits } : undefined;
 }
 
-/** The pre-registration table's and download's filters (SPEC section 7); invalid values answer 422 under the field. */
+/** The pre-registration table's and download's filters (docs/decisions.md, "Typed table queries"); invalid values answer 422 under the field. */
 export class PreregistrationQuery extends DateRangeQuery {
   @ApiPropertyOptional({ description: 'A whole mobile number, or at least 3 of its digits' })
   @QueryFilter(

@@ -25,7 +25,7 @@ const IdOrSlug = () =>
 const VehicleNumber = () => Transform(({ value }) => normaliseVehicleNumber(value));
 
 /**
- * The registration form (SPEC: Registration form). class-validator reports a field's
+ * The registration (purchase) form. class-validator reports a field's
  * messages bottom-up, so the "required" checks sit last: a missing field's first message
  * (the one the form shows) is "The x field is required.".
  */

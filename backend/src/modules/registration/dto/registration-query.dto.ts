@@ -3,7 +3,7 @@ import { PAYMENT_MODES, PaymentMode } from '@campaign/domain';
 import { DateRangeQuery, FlagFilter, WholeNumberFilter, OneOfFilter } from '../../../common/paging/table-query';
 
 /**
- * The filters of the registration table, its print view and its download (SPEC section 7).
+ * The filters of the registration table, its print view and its download (docs/decisions.md, "Typed table queries").
  * An empty value or 'all' means no filter; anything else invalid answers 422 under the field.
  */
 export class RegistrationQuery extends DateRangeQuery {

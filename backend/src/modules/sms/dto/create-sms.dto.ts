@@ -50,7 +50,7 @@ function IsSmsType() {
 }
 
 /**
- * POST /sms (SPEC section 7): type, branches, registrants, mobiles, text. Only the list
+ * POST /sms (docs/sms.md, "Bulk SMS"): type, branches, registrants, mobiles, text. Only the list
  * the type names is read; the recipients are resolved on the server.
  */
 export class CreateSmsDto {

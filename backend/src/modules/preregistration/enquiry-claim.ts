@@ -1,0 +1,66 @@
+import type { Lang } from '@campaign/domain';
+import { EntityManager } from 'typeorm';
+
+/**
+ * A pending claim (`enquiry_claim`): a public enquiry from a phone that already has a live
+ * pre-registration (issue #32, finding 10). To its visitor it is a new, unverified record (its
+ * own slug, name, masked phone, code and 5 tries, the code sent to the phone within the
+ * phone's limits); it is no pre-registration, so no staff screen, count, export, draw or
+ * unique index sees it. The phone's right code opens the phone's existing record and deletes
+ * the claim in the same transaction (PreregistrationService.verify); nothing else removes
+ * one, except the erasure of the phone's record (a claim's expiry would tell its visitor, a
+ * stranger perhaps, that the phone was registered).
+ */
+export interface ClaimRow {
+  id: number;
+  slug: string;
+  phone: string;
+  name: string;
+  lang: Lang;
+  code: string | null;
+  code_expires_at: Date | null;
+  code_attempts: number;
+}
+
+export async function insertClaim(em: EntityManager, v: { slug: string; phone: string; name: string; lang: Lang }): Promise<number> {
+  const [row] = await em.query(`INSERT INTO enquiry_claim (slug, phone, name, lang) VALUES ($1, $2, $3, $4) RETURNING id`, [
+    v.slug,
+    v.phone,
+    v.name,
+    v.lang,
+  ]);
+  return row.id;
+}
+
+/** The claim of a slug, locked until the caller's transaction ends; undefined when none. */
+export async function lockClaim(em: EntityManager, slug: string): Promise<ClaimRow | undefined> {
+  const [row] = await em.query(
+    `SELECT id, slug, phone, name, lang, code, code_expires_at, code_attempts FROM enquiry_claim WHERE slug = $1 FOR UPDATE`,
+    [slug],
+  );
+  return row;
+}
+
+/** What the public read of a claim shows (its own fields: another record's are never read). */
+export async function readClaim(em: EntityManager, slug: string): Promise<{ slug: string; name: string; phone: string } | undefined> {
+  const [row] = await em.query(`SELECT slug, name, phone FROM enquiry_claim WHERE slug = $1`, [slug]);
+  return row;
+}
+
+/** A new code: its tries start again. */
+export async function setClaimCode(em: EntityManager, id: number, code: string, expiresAt: Date): Promise<void> {
+  await em.query(`UPDATE enquiry_claim SET code = $2, code_expires_at = $3, code_attempts = 0 WHERE id = $1`, [id, code, expiresAt]);
+}
+
+export async function setClaimAttempts(em: EntityManager, id: number, attempts: number): Promise<void> {
+  await em.query(`UPDATE enquiry_claim SET code_attempts = $2 WHERE id = $1`, [id, attempts]);
+}
+
+export async function deleteClaim(em: EntityManager, id: number): Promise<void> {
+  await em.query(`DELETE FROM enquiry_claim WHERE id = $1`, [id]);
+}
+
+/** The erasure of a phone's record takes its claims (a name and the phone someone typed) with it. */
+export async function deleteClaimsOf(em: EntityManager, phone: string): Promise<void> {
+  await em.query(`DELETE FROM enquiry_claim WHERE phone = $1`, [phone]);
+}

@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { Db } from './db';
+import { RegistrationRepository } from './registration.repository';
+import { TestRideRepository } from './test-ride.repository';
+
+/**
+ * The floor below every module (docs/architecture.md, "The floors"): one repository per
+ * table, each holding all of that table's SQL. Global, so any service may use any
+ * repository without importing the owning module (no module loop); a repository imports no
+ * module and no other repository.
+ */
+export const REPOSITORIES = [Db, RegistrationRepository, TestRideRepository];
+
+@Global()
+@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+export class RepositoriesModule {}
