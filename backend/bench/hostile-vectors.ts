@@ -48,8 +48,15 @@ export interface HostileVectorOptions {
  * path start only with this much left beyond their own cost.
  */
 const AFTER_MS = 45_000;
-/** What one vector costs: its warm-up, window, drain and settling. */
-const VECTOR_MS = 12_000;
+/** What one vector costs besides its drain: its warm-up, window and settling. */
+const VECTOR_MS = 8_000;
+/**
+ * How long the attacker waits for the answers still in flight after the window (then drops
+ * them, and `settle` waits for the app to be quiet again): 5 s, 8 s for the slow searches,
+ * whose queue holds a request up to 15 s before its 429 (that answer is the integration
+ * suite's to check; the bench shows how many were still waiting).
+ */
+const DRAIN_MS: Partial<Record<string, number>> = { searches30: 8_000 };
 /**
  * The strangers' failed sign-ins a second after their first burst: 7,200 an hour, 7 times issue
  * #32's "1,000 failed sign-ins an hour from many /64s". Each costs a password hash, as the
@@ -122,15 +129,15 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
     }
   }
 
-  // The slowest of a few searches branch staff might type (ILIKE on name and phone; one or two
-  // letters cannot use the trigram index), each timed alone twice.
-  const searches = ['q', 'x', 'an', '0'];
+  // The slower of two one-letter searches branch staff might type (ILIKE on name and phone: one
+  // letter cannot use the trigram index, and a rare one matches few rows, so every row of the
+  // branch is read), each timed alone once.
+  const searches = ['q', 'x'];
   let slow = { value: searches[0], ms: 0 };
   for (const value of searches) {
     const path = `/api/v1/preregistration?draw=1&start=0&length=10&search%5Bvalue%5D=${encodeURIComponent(value)}`;
-    const ms = [];
-    for (let i = 0; i < 2; i++) ms.push((await http(`${APP}${path}`, { headers: { authorization: `Bearer ${tokens.staff}` } })).ms);
-    if (Math.min(...ms) > slow.ms) slow = { value, ms: Math.min(...ms) };
+    const { ms } = await http(`${APP}${path}`, { headers: { authorization: `Bearer ${tokens.staff}` } });
+    if (ms > slow.ms) slow = { value, ms };
   }
   const searchPath = `/api/v1/preregistration?draw=1&start=0&length=10&search%5Bvalue%5D=${encodeURIComponent(slow.value)}`;
   log(`hostile #32: length=-1 rows: ${rowCounts.join(', ')}; slow search "${slow.value}" alone ${fmt(slow.ms, 1)} ms`);
@@ -232,7 +239,8 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
 
   const results: Array<{ v: (typeof VECTORS)[number]; m?: Measured; a?: AttackFigures; extra?: string; skipped?: string }> = [];
   for (const v of VECTORS) {
-    if (o.left() < AFTER_MS + VECTOR_MS) {
+    const drain = DRAIN_MS[v.name] ?? 5000;
+    if (o.left() < AFTER_MS + VECTOR_MS + drain) {
       results.push({ v, skipped: 'skipped: out of time' });
       continue;
     }
@@ -244,7 +252,7 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
     await sleep(v.name === 'strangers' ? 2000 : 400);
     // Beside the strangers, the owner also signs in from a browser without the device cookie (a new phone).
     const m = await measure(v.name === 'strangers' ? () => freshBrowser(o, db) : undefined);
-    command('stop');
+    command(`stop ${drain}`);
     const a = await figures;
     if (v.name === 'strangers') await db.query(`DELETE FROM rate_limit WHERE key LIKE 'signin-%'`);
     const extra = m.during;
@@ -293,7 +301,7 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
       product:
         `health p99 ${fmt(m.health.p99)} ms (p50 ${fmt(m.health.p50)}, ${m.health.errors} err) · ` +
         `owner sign-in p50 ${fmt(signInP50, 1)} ms, max ${fmt(Math.max(...m.signIns), 1)} ms (${m.signIns.length} signed in, ${m.signInFailures} refused) · ` +
-        `attack: ${a.sent - a.dropped} answered, ${a.asExpected} of them ${v.expectText} ${JSON.stringify(a.statuses)}, each p50 ${fmt(a.p50, 1)} ms, max ${fmt(a.max, 1)} ms${kinds(a)}${a.dropped ? `, ${a.dropped} still unanswered 5 s after the window (dropped)` : ''} · ` +
+        `attack: ${a.sent - a.dropped} answered, ${a.asExpected} of them ${v.expectText} ${JSON.stringify(a.statuses)}, each p50 ${fmt(a.p50, 1)} ms, max ${fmt(a.max, 1)} ms${kinds(a)}${a.dropped ? `, ${a.dropped} still unanswered ${fmt((DRAIN_MS[v.name] ?? 5000) / 1000)} s after the window (dropped)` : ''} · ` +
         `app RSS +${fmt(m.rssGrowth)} MB` +
         (extra ? ` · ${extra}` : '') +
         ` · ${v.how}${v.name === 'strangers' ? ` of ${STRANGERS_PER_SECOND} a second (${fmt(STRANGERS_PER_SECOND * 3600)} an hour)` : ''}`,

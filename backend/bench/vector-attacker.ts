@@ -4,7 +4,7 @@
  * must not land on the bench's own clock). `node bench/register.js bench/vector-attacker.ts
  * <context.json>` builds the bodies, prints `ready`, then takes commands on stdin:
  *   start <vector>   sends the vector's requests (vectors.ts) until
- *   stop             stops sending, waits for the answers in flight (at most 5 s, then
+ *   stop [ms]        stops sending, waits for the answers in flight (at most ms, 5 s unless given, then
  *                    drops them), prints `done <vector> <json figures>`
  *   exit             ends the process
  * Only 127.0.0.1 and other loopback addresses are ever contacted.
@@ -68,7 +68,9 @@ function send(s: Shot): Promise<Outcome> {
         });
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          const ok = status === s.expect && (!s.bodyHas || Buffer.concat(chunks).toString('utf8').includes(s.bodyHas));
+          const ok =
+            (status === s.expect || !!s.alsoOk?.includes(status)) &&
+            (!s.bodyHas || Buffer.concat(chunks).toString('utf8').includes(s.bodyHas));
           finish({ status, ms: ms(), ok });
           // The answer is in: whatever is left of a refused body is not sent.
           if (!req.writableFinished) req.destroy();
@@ -124,12 +126,12 @@ function start(name: VectorName) {
   });
 }
 
-async function stop() {
+async function stop(drainMs: number) {
   const run = running;
   if (!run) return;
   run.stop = true;
   const drained = Promise.all([...run.lanes, ...run.inFlight]);
-  const late = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 5_000))]);
+  const late = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), drainMs))]);
   if (late) {
     stopping = true;
     for (const req of open) req.destroy();
@@ -166,7 +168,7 @@ void (async () => {
   for await (const line of lines) {
     const [cmd, arg] = line.trim().split(/\s+/);
     if (cmd === 'start') start(arg as VectorName);
-    else if (cmd === 'stop') await stop();
+    else if (cmd === 'stop') await stop(Number(arg) || 5000);
     else if (cmd === 'exit') break;
   }
   process.exit(0);

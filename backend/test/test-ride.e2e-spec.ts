@@ -1,3 +1,4 @@
+import { PUBLIC_LIMITS } from '../src/common/rate-limit/public-limits';
 import { adToBs } from '@campaign/domain';
 import ExcelJS from 'exceljs';
 import { FakeProvider, RECAPTCHA_FAIL, RECAPTCHA_OK, startFakeProvider } from './harness/fake-provider';
@@ -217,7 +218,7 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
     });
 
     it('limits bookings per address (429 with Retry-After)', async () => {
-      for (let i = 0; i < 10; i++) expect((await book({})).status).toBe(422);
+      for (let i = 0; i < PUBLIC_LIMITS.testRide.short.limit; i++) expect((await book({})).status).toBe(422);
       const res = await book(bodyFor(branchA, modelA));
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
