@@ -1,4 +1,4 @@
-import { PreregistrationService } from '../src/modules/preregistration/preregistration.service';
+import { VerificationService } from '../src/modules/preregistration/verification.service';
 import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp } from './factories/campaign';
 import { bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -44,7 +44,7 @@ describe('one draw per person, and the shared box as chosen', () => {
   });
 
   it('gives a pre-registration made again for a trashed one’s phone the earlier prize, with its one draw row, never a new roll', async () => {
-    const service = t.app.get(PreregistrationService);
+    const service = t.app.get(VerificationService);
     const phone = '9841777001';
     await allocate(t.db, { type: 'preregistration_public', count: 1, amount: 4000, probability: 100 });
     const first = await enquire({ phone });
@@ -73,7 +73,7 @@ describe('one draw per person, and the shared box as chosen', () => {
   });
 
   it('keeps an erased customer one person: their phone and number are refused while the erased record stands, and once it is trashed a new record carries the earlier prize, never a new roll', async () => {
-    const service = t.app.get(PreregistrationService);
+    const service = t.app.get(VerificationService);
     const admin = `Bearer ${await t.token('admin@example.com')}`;
     const phone = '9841777002';
     const citizenship = '77700200011';

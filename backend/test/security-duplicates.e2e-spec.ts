@@ -1,11 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import {
-  CITIZENSHIP_PURCHASED,
-  HELD_CLEAR,
-  PENDING_PURCHASE,
-  PHONE_TAKEN_STAFF,
-  VERIFIED_HELD,
-} from '../src/modules/preregistration/preregistration.service';
+import { CITIZENSHIP_PURCHASED, HELD_CLEAR, PENDING_PURCHASE, PHONE_TAKEN_STAFF } from '../src/modules/preregistration/preregistration-checks';
+import { VERIFIED_HELD } from '../src/modules/preregistration/enquiry.service';
 import {
   ageOtpMessages,
   allocate,

@@ -5,8 +5,7 @@ import { basename, join, relative } from 'node:path';
  * A table with a repository (src/repositories/<table>.repository.ts, `-` for `_`) is named in
  * SQL or a query builder only by that file; every other code asks the repository
  * (docs/architecture.md, "The floors"). A table without one yet has one owning module, and
- * only that module's code names it; other modules ask the owner (a method, or a hook such as
- * BranchCounters). The owner of an entity's table is the module folder of its @Entity; tables
+ * only that module's code names it; other modules ask the owner's methods. The owner of an entity's table is the module folder of its @Entity; tables
  * without an entity are declared here. Migrations and seeds (under src/database) are not
  * modules and are not read.
  */
@@ -18,6 +17,7 @@ const REPOSITORIES = join(__dirname, '..', 'repositories');
  */
 const REPOSITORY_IN_PROGRESS: Record<string, string> = {
   draw: 'draw',
+  allocation: 'allocation',
 };
 const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   draw: 'draw',

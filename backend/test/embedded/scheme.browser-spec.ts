@@ -2,7 +2,7 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
 import { today } from '../factories/campaign';
-import { newContext, signIn, step, textOf } from '../browser/journey';
+import { eventually, newContext, signIn, step, textOf } from '../browser/journey';
 
 /**
  * Journey on the embedded database, as a newcomer meets it after `npm install && npm start`:
@@ -49,10 +49,13 @@ describe('prize scheme on the embedded database (browser)', () => {
       await page.getByRole('listbox').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL((u) => u.pathname === '/admin/scheme');
-      await page.getByText(/^Allocation created/).first().waitFor();
     });
-    const [made] = await t.db.query(`SELECT id, date::text AS date FROM allocation WHERE date = $1 ORDER BY id DESC LIMIT 1`, [date]);
+    const [made] = await t.db.query(`SELECT id, date::text AS date, type, amount FROM allocation WHERE date = $1 ORDER BY id DESC LIMIT 1`, [date]);
     expect(made?.date).toBe(date);
+    // Rows the list shows for the same date, type and amount (the demo may hold twins of ours).
+    const twins = async () =>
+      (await t.db.query(`SELECT count(*)::int AS n FROM allocation WHERE date = $1 AND type = $2 AND amount = $3`, [date, made.type, made.amount]))[0].n as number;
+    const before = await twins();
     expect(await healthy()).toBe(200);
 
     await step(page, 'a committed day says why beside its date', async () => {
@@ -65,13 +68,13 @@ describe('prize scheme on the embedded database (browser)', () => {
     });
 
     await step(page, 'delete from the list', async () => {
-      await page.goto(`${t.url}/admin/scheme?filter=${encodeURIComponent(JSON.stringify({ date }))}`);
+      await page.goto(`${t.url}/admin/scheme?filter=${encodeURIComponent(JSON.stringify({ date, type: made.type, amount: made.amount }))}`);
       await page.getByRole('button', { name: 'Delete' }).first().click();
       const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
       await confirm.getByRole('button', { name: 'Confirm' }).click();
-      await page.getByText('Allocation deleted successfully.').or(page.getByText('Deleted.')).first().waitFor();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await eventually(twins, (n) => n === before - 1)).toBe(before - 1);
     });
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM allocation WHERE id = $1`, [made.id]))[0].n).toBe(0);
     expect(await healthy()).toBe(200);
   });
 });

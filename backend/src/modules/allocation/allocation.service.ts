@@ -1,7 +1,7 @@
 import { AllocationQuery } from './dto/allocation-query.dto';
 import { Failures } from '../../common/http/domain-errors';
 import { isCalendarDate } from '../../common/time';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AllocationType, CommittedAllocation, PRE_PRIZES, PRIZES, thresholdOf } from '@campaign/domain';
@@ -14,7 +14,6 @@ import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { paginate, TableSpec } from '../../common/paging/paging';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
-import { BranchCounters } from '../branch/branch-counters';
 import { BranchService } from '../branch/branch.service';
 import { AllocationEntity } from './allocation.entity';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
@@ -73,13 +72,8 @@ export function toAllocationView(a: AllocationEntity, frozen: boolean): Allocati
   };
 }
 
-/**
- * The branch table's allocation counters: the number of prizes (the sum of `count`) in the
- * branch's allocations of Rs. 1,00,000, and the same for the top purchase tier, Rs. 9,00,000
- * (the purchase wheel's 10,00,000 segment has no allocation of its own).
- */
-export const ONE_LAKH = 100_000;
-export const TOP_PURCHASE_TIER = 900_000;
+/** The amounts the branch table counts (allocation.repository.ts). */
+export { ONE_LAKH, TOP_PURCHASE_TIER } from '../../repositories/allocation.repository';
 
 export interface StockCandidate {
   id: number;
@@ -90,23 +84,15 @@ export interface StockCandidate {
 
 /** The prize scheme: allocations per day, channel and branch (manage-allocation). The only code that names the allocation table. */
 @Injectable()
-export class AllocationService implements OnModuleInit {
+export class AllocationService {
   constructor(
     @InjectRepository(AllocationEntity) private readonly allocations: Repository<AllocationEntity>,
     private readonly branches: BranchService,
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
-    private readonly counters: BranchCounters,
     private readonly clock: Clock,
     private readonly freeze: SchemeFreeze,
   ) {}
-
-  onModuleInit() {
-    const prizesOf = (amount: number) => (b: string) =>
-      `SELECT sum(a.count) FROM allocation a WHERE a.branch_id = ${b}.id AND a.amount = ${amount}`;
-    this.counters.contribute('one_lakh_allocation_count', prizesOf(ONE_LAKH));
-    this.counters.contribute('ten_lakhs_allocation_count', prizesOf(TOP_PURCHASE_TIER));
-  }
 
   private query(actor: AuthUser) {
     return scopeToBranch(this.allocations.createQueryBuilder('a').leftJoinAndSelect('a.branch', 'branch'), actor, 'allocation');

@@ -11,7 +11,7 @@ import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { BranchService } from '../branch/branch.service';
 import { DrawService } from '../draw/draw.service';
-import { PreregistrationService } from '../preregistration/preregistration.service';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 
 /** Days shown when no period is asked for. */
 export const DEFAULT_DAYS = 30;
@@ -36,7 +36,7 @@ export class AnalyticsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
     private readonly allocations: AllocationService,

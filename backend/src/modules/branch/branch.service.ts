@@ -9,10 +9,11 @@ import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
+import { ONE_LAKH, TOP_PURCHASE_TIER, AllocationRepository } from '../../repositories/allocation.repository';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { GeographyService } from '../geography/geography.service';
-import { BRANCH_STATS_COUNTERS, BRANCH_TABLE_COUNTERS, BranchCounterName, BranchCounters } from './branch-counters';
 import { BranchEntity } from './branch.entity';
 import { CreateBranchDto } from './dto/create-branch.dto';
 import { UpdateBranchDto } from './dto/update-branch.dto';
@@ -22,6 +23,13 @@ const BRANCH_FAILURES = new Failures({
   NotFound: { status: 404, message: 'Branch not found.' },
   InUse: { status: 409, message: 'This branch has users or records and cannot be deleted.' },
 });
+
+/** Numbers of the branch table (GET /branch, the export). */
+export const BRANCH_TABLE_COUNTERS = ['registrations_count', 'one_lakh_allocation_count', 'ten_lakhs_allocation_count'] as const;
+/** Numbers of GET /branch-stats. */
+export const BRANCH_STATS_COUNTERS = ['preregistrations', 'sales', 'test_rides', 'prizes_awarded'] as const;
+
+type BranchCounterName = (typeof BRANCH_TABLE_COUNTERS)[number] | (typeof BRANCH_STATS_COUNTERS)[number];
 
 export type BranchView = BranchEntity & Record<(typeof BRANCH_TABLE_COUNTERS)[number], number>;
 export type BranchStats = Pick<BranchEntity, 'id' | 'slug' | 'title'> & Record<(typeof BRANCH_STATS_COUNTERS)[number], number>;
@@ -33,25 +41,43 @@ export class BranchService {
 
   constructor(
     @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
-    private readonly counters: BranchCounters,
     private readonly geography: GeographyService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
+    private readonly allocations: AllocationRepository,
   ) {}
 
-  /** The parts of a counter asked of the repositories (correlated counts on branch alias `b`); BranchCounters holds the rest. */
-  private asked(name: BranchCounterName, b: string): string[] {
+  /**
+   * A counter's correlated counts on branch alias `b`, each asked of its table's repository; a
+   * counter of several parts (prizes awarded = pre-registration prizes + purchase coupons) adds them.
+   */
+  private parts(name: BranchCounterName, b: string): string[] {
     switch (name) {
+      case 'preregistrations':
+        return [this.preregistrations.countOfBranchSql(b)];
       case 'registrations_count':
       case 'sales':
         return [this.registrations.countOfBranchSql(b)];
       case 'prizes_awarded':
-        return [this.registrations.couponsOfBranchSql(b)];
+        return [this.preregistrations.prizesOfBranchSql(b), this.registrations.couponsOfBranchSql(b)];
       case 'test_rides':
         return [this.testRides.countOfBranchSql(b)];
-      default:
-        return [];
+      case 'one_lakh_allocation_count':
+        return [this.allocations.prizesOfBranchSql(b, ONE_LAKH)];
+      case 'ten_lakhs_allocation_count':
+        return [this.allocations.prizesOfBranchSql(b, TOP_PURCHASE_TIER)];
     }
+  }
+
+  /** The counter's SQL expression (an int) for branch alias `b`. */
+  private expression(name: BranchCounterName, b: string): string {
+    return `(${this.parts(name, b).map((sql) => `COALESCE((${sql}), 0)`).join(' + ')})::int`;
+  }
+
+  /** `expr AS name, ...` for a SELECT list. */
+  private selectList(names: readonly BranchCounterName[], b: string): string {
+    return names.map((n) => `${this.expression(n, b)} AS "${n}"`).join(', ');
   }
 
   /** Every query of branches: branch staff see only their own. */
@@ -76,7 +102,7 @@ export class BranchService {
   }
 
   private tableSpec(): TableSpec {
-    const counted = Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, `(${this.counters.expression(n, 'b', this.asked(n, 'b'))})`]));
+    const counted = Object.fromEntries(BRANCH_TABLE_COUNTERS.map((n) => [n, `(${this.expression(n, 'b')})`]));
     return {
       orderable: {
         title: 'b.title',
@@ -163,7 +189,7 @@ export class BranchService {
   async stats(actor: AuthUser): Promise<BranchStats[]> {
     return this.query(actor)
       .select(['b.id AS id', 'b.slug AS slug', 'b.title AS title'])
-      .addSelect(this.counters.selectList(BRANCH_STATS_COUNTERS, 'b', (n) => this.asked(n, 'b')))
+      .addSelect(this.selectList(BRANCH_STATS_COUNTERS, 'b'))
       .orderBy('b.order', 'ASC')
       .addOrderBy('b.id', 'ASC')
       .getRawMany();
@@ -172,7 +198,7 @@ export class BranchService {
   private async withCounters(rows: BranchEntity[]): Promise<BranchView[]> {
     if (!rows.length) return [];
     const counts: Array<{ id: number } & Record<BranchCounterName, number>> = await this.branches.query(
-      `SELECT b.id, ${this.counters.selectList(BRANCH_TABLE_COUNTERS, 'b', (n) => this.asked(n, 'b'))} FROM branch b WHERE b.id = ANY($1)`,
+      `SELECT b.id, ${this.selectList(BRANCH_TABLE_COUNTERS, 'b')} FROM branch b WHERE b.id = ANY($1)`,
       [rows.map((r) => r.id)],
     );
     const byId = new Map(counts.map((c) => [c.id, c]));

@@ -7,7 +7,7 @@ import { EntityManager } from 'typeorm';
  * own slug, name, masked phone, code and 5 tries, the code sent to the phone within the
  * phone's limits); it is no pre-registration, so no staff screen, count, export, draw or
  * unique index sees it. The phone's right code opens the phone's existing record and deletes
- * the claim in the same transaction (PreregistrationService.verify); nothing else removes
+ * the claim in the same transaction (VerificationService.verify); nothing else removes
  * one, except the erasure of the phone's record (a claim's expiry would tell its visitor, a
  * stranger perhaps, that the phone was registered).
  */

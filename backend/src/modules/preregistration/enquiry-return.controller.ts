@@ -7,7 +7,7 @@ import { PUBLIC_LIMITS } from '../../common/rate-limit/public-limits';
 import { Captcha } from '../captcha/captcha.decorator';
 import { ReturnRequestDto, ReturnVerifyDto } from './dto/enquiry-return.dto';
 import { EnquiryReturnService, RETURN_SENT } from './enquiry-return.service';
-import { PreregistrationService } from './preregistration.service';
+import { EnquiryService } from './enquiry.service';
 
 /**
  * The visitor's way back to a pre-registration by phone + code (enquiry-return.service.ts).
@@ -19,7 +19,7 @@ import { PreregistrationService } from './preregistration.service';
 export class EnquiryReturnController {
   constructor(
     private readonly returns: EnquiryReturnService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly enquiries: EnquiryService,
   ) {}
 
   @Post()
@@ -41,6 +41,6 @@ export class EnquiryReturnController {
   @ApiOperation({ summary: 'Phone + code: a right code opens the record (verifies and draws when not yet verified)' })
   async verify(@Body() dto: ReturnVerifyDto) {
     const { slug, already } = await this.returns.verify(dto.phone, dto.code);
-    return this.preregistrations.verifiedAnswer(slug, already);
+    return this.enquiries.verifiedAnswer(slug, already);
   }
 }

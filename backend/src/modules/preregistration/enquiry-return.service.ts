@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { CODE_MESSAGES, OTP, parseNepalMobile, wrongTry, type Lang } from '@campaign/domain';
+import { CODE_MESSAGES, OTP, parseNepalMobile, wrongTry } from '@campaign/domain';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { TooManyRequestsError } from '../../common/http/errors';
@@ -7,7 +7,8 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { codeError, ENQUIRY_CODE, OneTimeCodes } from '../sms/one-time-code';
 import { SettingService } from '../setting/setting.service';
 import { codesMatch, newOtp } from '../../common/otp';
-import { PreregistrationService } from './preregistration.service';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
+import { VerificationService } from './verification.service';
 
 /** The answer to a code request, registered phone or not. */
 export const RETURN_SENT = 'If this number is registered, a code is on its way.';
@@ -18,18 +19,6 @@ export const RETURN_SENT = 'If this number is registered, a code is on its way.'
  * count written) hides under it. Far below what a person notices, and an SMS takes seconds.
  */
 export const RETURN_ANSWER_MS = 40;
-
-interface ReturnRow {
-  id: number;
-  slug: string;
-  name: string;
-  phone: string;
-  lang: Lang;
-  is_verified: boolean;
-  code: string | null;
-  return_tries: number;
-  expired: boolean | null;
-}
 
 /**
  * The visitor's way back (POST /enquiry/return, /enquiry/return/verify): a visitor who
@@ -60,7 +49,8 @@ interface ReturnRow {
 export class EnquiryReturnService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: VerificationService,
+    private readonly rows: PreregistrationRepository,
     private readonly settings: SettingService,
     private readonly limits: RateLimitService,
     private readonly codes: OneTimeCodes,
@@ -88,7 +78,7 @@ export class EnquiryReturnService {
     try {
       await this.dataSource.transaction(async (em) => {
         await noDiskWait(em);
-        const [row] = await this.find(em, phone);
+        const row = await this.rows.lockForReturn(phone);
         if (row) await this.preregistrations.issueCode(em, row, true, settings);
         else await this.standInForIssue(em, phone);
       });
@@ -102,7 +92,7 @@ export class EnquiryReturnService {
     const phone = parseNepalMobile(rawPhone)!;
     if ((await this.limits.peek(failKey(phone))).hits >= OTP.returnMaxAttempts) throw codeError(CODE_MESSAGES.exhausted);
     const opened = await this.dataSource.transaction(async (em): Promise<{ slug: string; already: boolean } | null> => {
-      const [row] = await this.find(em, phone);
+      const row = await this.rows.lockForReturn(phone);
       // Compared only with a live code whose own budget has tries left (read under the row's
       // lock, so never more than 5 compared); anything else (no record, no code, expired, the
       // budget spent) is compared with a stand-in and never matches, at the same cost.
@@ -111,10 +101,7 @@ export class EnquiryReturnService {
       if (row && live !== null && matches) {
         if (row.is_verified) {
           // A verified record's code has done its job (an unverified one is cleared by the verification).
-          await em.query(
-            `UPDATE preregistration SET code = NULL, code_expires_at = NULL, code_attempts = 0, return_tries = 0 WHERE id = $1`,
-            [row.id],
-          );
+          await this.rows.clearCode(row.id);
           return { slug: row.slug, already: true };
         }
         // Verified and drawn in this transaction, on the row this path checked (never through the link's budget).
@@ -123,10 +110,7 @@ export class EnquiryReturnService {
       }
       // A wrong try spends this path's budget of a live code, never past it (and never the link's);
       // otherwise the same statement on no row.
-      await em.query(`UPDATE preregistration SET return_tries = return_tries + 1 WHERE id = $1 AND return_tries < $2`, [
-        row && live !== null ? row.id : 0,
-        OTP.returnMaxAttempts,
-      ]);
+      await this.rows.spendReturnTry(row && live !== null ? row.id : 0, OTP.returnMaxAttempts);
       await noDiskWait(em);
       return null;
     });
@@ -145,27 +129,9 @@ export class EnquiryReturnService {
    */
   private async standInForIssue(em: EntityManager, phone: string): Promise<void> {
     await this.codes.checkSend(em, phone, ENQUIRY_CODE);
-    await this.preregistrations.countCodeMade(em, 0);
+    await this.preregistrations.countCodeMade(0);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
-    await em.query(
-      `UPDATE preregistration
-          SET code = $2, code_expires_at = $3, code_attempts = 0, return_tries = 0, code_sent_at = now()
-        WHERE id = $1`,
-      [0, code, expiresAt],
-    );
-  }
-
-  /** The phone's live record, locked: the open one first, else the newest. */
-  private find(em: EntityManager, phone: string): Promise<ReturnRow[]> {
-    return em.query(
-      `SELECT id, slug, name, phone, lang, is_verified, code, return_tries, (code_expires_at <= now()) AS expired
-         FROM preregistration
-        WHERE phone = $1 AND deleted_at IS NULL
-        ORDER BY purchased, created_at DESC
-        LIMIT 1
-          FOR UPDATE`,
-      [phone],
-    );
+    await this.rows.setCode(0, code, expiresAt, true);
   }
 }
 

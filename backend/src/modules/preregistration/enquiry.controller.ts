@@ -11,17 +11,21 @@ import { Captcha } from '../captcha/captcha.decorator';
 import type { Upload } from '../file/upload';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
 import { VerifyCodeDto } from './dto/verify-code.dto';
-import { PreregistrationService } from './preregistration.service';
+import { EnquiryService } from './enquiry.service';
+import { VerificationService } from './verification.service';
 
 /**
  * The public side of pre-registration (/enquiry). Answers carry only the slug, the name,
  * the masked phone, the verified flag and the prize; never another person's data, nor
- * whether a phone or a citizenship number is registered (PreregistrationService.createPublic).
+ * whether a phone or a citizenship number is registered (EnquiryService.createPublic).
  */
 @ApiTags('enquiry (public)')
 @Controller('enquiry')
 export class EnquiryController {
-  constructor(private readonly preregistrations: PreregistrationService) {}
+  constructor(
+    private readonly enquiries: EnquiryService,
+    private readonly verification: VerificationService,
+  ) {}
 
   @Post()
   @Public()
@@ -32,7 +36,7 @@ export class EnquiryController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({ summary: 'Public pre-registration (captcha when configured); sends the code by SMS' })
   async create(@Captcha() _captcha: true, @Body() dto: CreateEnquiryDto, @VisitorLang() lang: Lang, @UploadedFile() screenshot?: Upload) {
-    const data = await this.preregistrations.createPublic(dto, screenshot, lang);
+    const data = await this.enquiries.createPublic(dto, screenshot, lang);
     return { data, message: `Thank you for registering. We have sent a 6-digit code to ${data.phone}.` };
   }
 
@@ -41,7 +45,7 @@ export class EnquiryController {
   @NoStore()
   @ApiOperation({ summary: 'Public read: slug, name, masked phone, is_verified, prize' })
   async findOne(@Param('slug') slug: string) {
-    return { data: await this.preregistrations.findPublic(slug) };
+    return { data: await this.enquiries.findPublic(slug) };
   }
 
   @Post(':slug/verify')
@@ -52,8 +56,8 @@ export class EnquiryController {
   @ApiOperation({ summary: 'Check the code; on success verifies and draws the prize in one transaction (the answer is the record the code opened)' })
   async verify(@Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
     // A pending claim's right code opens the phone's existing record (issue #32): the answer is that record.
-    const opened = await this.preregistrations.verify(slug, dto.code);
-    return this.preregistrations.verifiedAnswer(opened.slug, opened.already);
+    const opened = await this.verification.verify(slug, dto.code);
+    return this.enquiries.verifiedAnswer(opened.slug, opened.already);
   }
 
   @Post(':slug/resend')
@@ -63,7 +67,7 @@ export class EnquiryController {
   @Throttle(PUBLIC_LIMITS.resend)
   @ApiOperation({ summary: 'Send a new code (60 s between codes, 5 per phone per Nepal day)' })
   async resend(@Param('slug') slug: string) {
-    const phone = await this.preregistrations.resend(slug);
+    const phone = await this.verification.resend(slug);
     return { message: `A new code has been sent to ${phone}.` };
   }
 }

@@ -11,13 +11,17 @@ import { CreatePreregistrationDto } from './dto/create-preregistration.dto';
 import { UpdatePreregistrationDto } from './dto/update-preregistration.dto';
 import { VerifyCodeDto } from './dto/verify-code.dto';
 import { PreregistrationQuery } from './dto/preregistration-query.dto';
-import { PreregistrationService } from './preregistration.service';
+import { PreregistrationRecordsService } from './preregistration-records.service';
+import { VerificationService } from './verification.service';
 
 /** Staff screens of pre-registrations; branch staff only ever see their own branch's. */
 @ApiTags('pre-registrations')
 @Controller('preregistration')
 export class PreregistrationController {
-  constructor(private readonly preregistrations: PreregistrationService) {}
+  constructor(
+    private readonly preregistrations: PreregistrationRecordsService,
+    private readonly verification: VerificationService,
+  ) {}
 
   @StaffGet('', 'Table (paging protocol); filters phone, bike_model, branch, from, to, prize', Permission.ReadRegistration)
   table(@CurrentUser() actor: AuthUser, @Query() query: PreregistrationQuery) {
@@ -72,7 +76,7 @@ export class PreregistrationController {
 
   @StaffPost(':slug/verify', 'Staff verification with the code the customer received; runs the draw', Permission.ReadRegistration)
   async verify(@CurrentUser() actor: AuthUser, @Param('slug') slug: string, @Body() dto: VerifyCodeDto) {
-    const { already } = await this.preregistrations.verify(slug, dto.code, actor);
+    const { already } = await this.verification.verify(slug, dto.code, actor);
     return {
       data: await this.preregistrations.findForStaff(actor, slug),
       message: already ? 'This pre-registration is already verified.' : 'Pre-registration verified.',
@@ -81,7 +85,7 @@ export class PreregistrationController {
 
   @StaffPost(':slug/resend', 'Send a new code (60 s between codes, 5 per phone per Nepal day)', Permission.ReadRegistration)
   async resend(@CurrentUser() actor: AuthUser, @Param('slug') slug: string) {
-    const phone = await this.preregistrations.resend(slug, actor);
+    const phone = await this.verification.resend(slug, actor);
     return { message: `A new code has been sent to ${phone}.` };
   }
 }

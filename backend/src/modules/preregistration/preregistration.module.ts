@@ -13,14 +13,16 @@ import { EnquiryReturnController } from './enquiry-return.controller';
 import { EnquiryReturnService } from './enquiry-return.service';
 import { PreregistrationController } from './preregistration.controller';
 import { PreregistrationEntity } from './preregistration.entity';
-import { PreregistrationService } from './preregistration.service';
+import { EnquiryService } from './enquiry.service';
+import { PreregistrationChecks } from './preregistration-checks';
+import { PreregistrationRecordsService } from './preregistration-records.service';
+import { VerificationService } from './verification.service';
 
 /** Pre-registrations: staff routes (/preregistration) and the public enquiry (/enquiry). */
 @Module({
   imports: [TypeOrmModule.forFeature([PreregistrationEntity]), DrawModule, SmsModule, SettingModule, FileModule, CaptchaModule, BranchModule, BikeModelModule, ReferrerModule],
   // EnquiryReturnController before EnquiryController: /enquiry/return/verify is not /enquiry/{slug}/verify.
   controllers: [PreregistrationController, EnquiryReturnController, EnquiryController],
-  providers: [PreregistrationService, EnquiryReturnService],
-  exports: [PreregistrationService],
+  providers: [PreregistrationChecks, VerificationService, EnquiryService, PreregistrationRecordsService, EnquiryReturnService],
 })
 export class PreregistrationModule {}

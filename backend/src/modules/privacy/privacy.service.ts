@@ -4,11 +4,14 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { appendAudit } from '../audit/audit-trail';
 import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
-import { PreregistrationService } from '../preregistration/preregistration.service';
+import { deleteClaimsOf } from '../preregistration/enquiry-claim';
+import { erasedIdentityKey } from '../preregistration/erased-identity';
+import { PREREGISTRATION_FAILURES } from '../preregistration/preregistration-failures';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 
@@ -43,12 +46,12 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: SettingService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
     private readonly sms: SmsService,
     private readonly limits: RateLimitService,
-    config: ConfigService,
+    private readonly config: ConfigService,
   ) {
     this.uploadDir = config.get('files').uploadDir;
   }
@@ -68,11 +71,20 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
   async erase(actor: AuthUser, slug: string): Promise<{ already: boolean }> {
     const files: StoredNames[] = [];
     const result = await this.dataSource.transaction(async (em) => {
-      const row = await this.preregistrations.lockForErasure(em, slug);
+      const row = await this.preregistrations.lockForErasure(slug);
+      if (!row) throw PREREGISTRATION_FAILURES.fail('NotFound');
       if (row.erased) return { already: true };
       const name = pseudonym(row.id);
       const purchasePhones = await this.registrations.eraseForPreregistration(row.id, name);
-      await this.preregistrations.erase(em, row, name);
+      // Its draw, prize and status stay, so the stock and the audit trail still add up; a keyed hash of
+      // the phone and the number stays too, so the person is still one person (erased-identity.ts).
+      const identityKey = this.config.get('privacy').identityKey;
+      await this.preregistrations.erase(row.id, name, {
+        phone: row.phone ? erasedIdentityKey(identityKey, 'phone', row.phone) : null,
+        citizenship_no: row.citizenship_no ? erasedIdentityKey(identityKey, 'citizenship_no', row.citizenship_no) : null,
+      });
+      // Pending claims of the phone (enquiry-claim.ts) hold it and a typed name: they go too.
+      if (row.phone) await deleteClaimsOf(em, row.phone);
       if (row.screenshot_id) files.push(...(await deleteFileRows(em, [row.screenshot_id])));
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {
@@ -102,7 +114,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     const counts = await this.dataSource.transaction(async (em) => {
       // Every record of the campaign in one go: past the requests' statement timeout at campaign scale.
       await allowLongStatements(em);
-      const pre = await this.preregistrations.purgeIdentityDocuments(em);
+      const pre = await this.preregistrations.purgeIdentityDocuments();
       const purchases = await this.registrations.purgeCitizenshipNumbers();
       files.push(...(await deleteFileRows(em, pre.screenshotIds)));
       const records = pre.records + purchases;

@@ -8,13 +8,13 @@ import { DateRange, parseDateRange } from '../../common/paging/date-range';
 import { PageResult, paginate, TableSpec } from '../../common/paging/paging';
 import { DateRangeQuery } from '../../common/paging/table-query';
 import { ConfigService } from '../../config/config.module';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { CreateReferrerDto, UTM_SOURCE_FORMAT } from './dto/create-referrer.dto';
 import { UpdateReferrerDto } from './dto/update-referrer.dto';
-import { ReferrerCounters } from './referrer-counters';
 import { ReferrerEntity } from './referrer.entity';
-import { shareCodeOf, ShareLinks, shareSource } from './share-links';
+import { shareCodeOf, shareSource } from './share-links';
 
 /** The referrer's expected failures; the table's keys are the codes. */
 const REFERRER_FAILURES = new Failures({
@@ -90,8 +90,7 @@ export class ReferrerService {
     @InjectRepository(ReferrerEntity) private readonly referrers: Repository<ReferrerEntity>,
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
-    private readonly counters: ReferrerCounters,
-    private readonly shares: ShareLinks,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
   ) {}
@@ -107,9 +106,20 @@ export class ReferrerService {
   async ensure(em: EntityManager, utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
     const source = normaliseUtmSource(utmSource);
     if (!source) return null;
-    if (shareCodeOf(source)) return (await this.shares.counts(em, source, phone)) ? ensureReferrer(em, source) : null;
+    const code = shareCodeOf(source);
+    if (code) return (await this.shareCounts(code, phone)) ? ensureReferrer(em, source) : null;
     const [known] = await em.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]);
     return known ? known.id : ensureReferrer(em, OTHER_SOURCE);
+  }
+
+  /**
+   * Whether a visitor with `phone` who came through share code `code` counts for the sharer:
+   * when the code is someone's and that someone is not the visitor (their own link brings no
+   * friend: one person, not one record). Asked on the caller's transaction (db.ts).
+   */
+  private async shareCounts(code: string, phone: string | null | undefined): Promise<boolean> {
+    const owner = await this.preregistrations.shareOwner(code);
+    return !!owner && !(phone && owner.phone === phone);
   }
 
   /**
@@ -190,12 +200,10 @@ export class ReferrerService {
   /**
    * The unknown sources the "other" row counts, in the actor's scope and the dates: the most
    * frequent OTHER_VALUES_SHOWN, and how many distinct ones there are. Each table that keeps
-   * utm_source on its records gives its list: the test rides' repository, and the modules
-   * whose tables have none yet (ReferrerCounters.contributeSources).
+   * utm_source on its records gives its list, asked of its repository.
    */
   private async otherValues(actor: AuthUser, range: DateRange, otherId: number): Promise<{ values: string[]; values_count: number }> {
-    const sub = () => this.dataSource.createQueryBuilder().subQuery();
-    const lists = [...this.counters.sources().map((list) => list(sub(), actor, range)), this.testRides.utmSources(actor, range)];
+    const lists = [this.preregistrations.utmSources(actor, range), this.testRides.utmSources(actor, range)];
     if (!lists.length) return { values: [], values_count: 0 };
     const union = lists.map((q) => q.getQuery()).join(' UNION ALL ');
     const row = await this.dataSource
@@ -222,18 +230,16 @@ export class ReferrerService {
 
   /**
    * Correlated count subqueries over `r` (a referrer) for the date range, in the actor's
-   * branch scope, each asked of the counted table's repository or, for a table without one
-   * yet, of the module that owns it (ReferrerCounters):
+   * branch scope, each asked of the counted table's repository:
    * referrals_count counts live purchases whose `referred_by` is the referrer,
    * preregistrations_count the verified live pre-registrations made through it, one per phone
    * (an unverified one proves no person: issue #32), test_rides_count live
    * test rides booked through it. No actor: every branch.
    */
   private async countExpressions(actor: AuthUser | undefined, range: DateRange) {
-    const sub = () => this.dataSource.createQueryBuilder().subQuery();
     const rides = this.testRides.referralsCount(actor, range);
     const sales = this.registrations.referralsCount(actor, range);
-    const pres = this.counters.get('preregistrations_count')(sub(), actor, range);
+    const pres = this.preregistrations.referralsCount(actor, range);
     return {
       test_rides_count: rides.getQuery(),
       referrals_count: sales.getQuery(),

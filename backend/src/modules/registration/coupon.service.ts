@@ -4,7 +4,7 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { UnprocessableError } from '../../common/http/errors';
 import { Db } from '../../repositories/db';
 import { RegistrationRepository } from '../../repositories/registration.repository';
-import { PreregistrationService } from '../preregistration/preregistration.service';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { type SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { OneTimeCodes, PURCHASE_COUPON, supportHelp } from '../sms/one-time-code';
@@ -31,7 +31,7 @@ export class CouponService {
     private readonly db: Db,
     private readonly records: RegistrationRecordsService,
     private readonly settings: SettingService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly sms: SmsService,
     private readonly codes: OneTimeCodes,
   ) {}
@@ -116,7 +116,7 @@ export class CouponService {
 
   private async queueSms(em: EntityManager, settings: SettingValues, r: CouponHolder, code: string): Promise<void> {
     const coupon = r.coupon_amount ?? 0;
-    const prize = (await this.preregistrations.prizeOf(em, r.preregistration_id)) ?? 0;
+    const prize = (await this.preregistrations.prizeOf(r.preregistration_id)) ?? 0;
     const rupees = (n: number) => n.toLocaleString('en-IN');
     const text = fillTemplate(couponTemplate(settings.sms_template_coupon), {
       name: r.name,

@@ -4,9 +4,10 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { newSlug } from '../../common/slug';
 import { Db } from '../../repositories/db';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { DrawService } from '../draw/draw.service';
-import { PreregistrationService } from '../preregistration/preregistration.service';
+import { PREREGISTRATION_FAILURES } from '../preregistration/preregistration-failures';
 import { ReferrerService } from '../referrer/referrer.service';
 import { SettingService } from '../setting/setting.service';
 import { CouponService } from './coupon.service';
@@ -25,7 +26,7 @@ export class PurchaseService {
     private readonly records: RegistrationRecordsService,
     private readonly coupons: CouponService,
     private readonly settings: SettingService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly referrers: ReferrerService,
     private readonly draws: DrawService,
   ) {}
@@ -46,7 +47,8 @@ export class PurchaseService {
     const settings = await this.settings.getAll();
     const slug = await mappingUniqueRaces(() =>
       this.db.transaction(async (em) => {
-        const pre = await this.preregistrations.lockForPurchase(em, branchId, dto.preregistration_id);
+        const pre = await this.preregistrations.lockForPurchase(branchId, dto.preregistration_id);
+        if (!pre) throw PREREGISTRATION_FAILURES.fail('NotFound');
         if (!pre.is_verified) throw SALE_FAILURES.fail('NotVerified');
         if (pre.purchased) throw SALE_FAILURES.fail('AlreadyPurchased');
         const errors: FieldErrors = {};
@@ -83,7 +85,7 @@ export class PurchaseService {
           client_seed: dto.client_seed ?? null,
           created_by: user.id,
         });
-        await this.preregistrations.markPurchased(em, pre.id);
+        await this.preregistrations.markPurchased(pre.id);
         const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId, clientSeed: dto.client_seed });
         await this.coupons.issueForPurchase(em, settings, saved, draw.amount);
         return saved.slug;

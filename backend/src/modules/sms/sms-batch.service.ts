@@ -8,10 +8,10 @@ import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
-import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity, SmsType } from './sms-batch.entity';
 
 /** The outbox kind of bulk messages. */
@@ -70,9 +70,9 @@ export class SmsBatchService {
   constructor(
     @InjectRepository(SmsBatchEntity) private readonly batches: Repository<SmsBatchEntity>,
     private readonly dataSource: DataSource,
-    private readonly audience: SmsAudience,
     private readonly branches: BranchService,
     private readonly customers: RegistrationRepository,
+    private readonly preregistrations: PreregistrationRepository,
   ) {}
 
   async send(user: AuthUser, dto: CreateSmsDto): Promise<QueuedBatch> {
@@ -219,7 +219,8 @@ export class SmsBatchService {
         if (Object.keys(errors).length) throw new UnprocessableError(withSummary(errors, 'mobiles'));
         const valid = unique(phones as string[]);
         if (user.branch_id !== null) {
-          const known = await this.audience.knownPhones(em, user, valid);
+          // A branch's customers: its pre-registrations' phones and its purchases', asked on this transaction.
+          const known = new Set(await this.preregistrations.knownPhones(user, valid));
           for (const p of await this.customers.knownPhones(user, valid)) known.add(p);
           phones.forEach((p, i) => {
             if (!known.has(p!)) errors[`mobiles.${i + 1}`] = [`The mobile number at position ${i + 1} is not a customer of your branch.`];

@@ -6,7 +6,6 @@ import { AakashSmsProvider } from './providers/aakash.provider';
 import { LogSmsProvider } from './providers/log.provider';
 import { SparrowSmsProvider } from './providers/sparrow.provider';
 import { OneTimeCodes } from './one-time-code';
-import { SmsAudience } from './sms-audience';
 import { SmsBatchEntity } from './sms-batch.entity';
 import { SmsBatchService } from './sms-batch.service';
 import { SMS_PROVIDER, SmsProvider } from './sms-provider';
@@ -22,7 +21,6 @@ import { SmsWorker } from './sms.worker';
     SmsService,
     SmsBatchService,
     SmsWorker,
-    SmsAudience,
     OneTimeCodes,
     {
       provide: SMS_PROVIDER,
@@ -35,6 +33,6 @@ import { SmsWorker } from './sms.worker';
       },
     },
   ],
-  exports: [SmsService, SmsWorker, SmsAudience, OneTimeCodes],
+  exports: [SmsService, SmsWorker, OneTimeCodes],
 })
 export class SmsModule {}

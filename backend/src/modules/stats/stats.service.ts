@@ -5,7 +5,7 @@ import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
-import { PreregistrationService } from '../preregistration/preregistration.service';
+import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 
 /**
  * The dashboard's counts (GET /stats). "Today" and "yesterday" are Nepal days. Each card is
@@ -17,7 +17,7 @@ import { PreregistrationService } from '../preregistration/preregistration.servi
 export class StatsService {
   constructor(
     private readonly config: ConfigService,
-    private readonly preregistrations: PreregistrationService,
+    private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
   ) {}

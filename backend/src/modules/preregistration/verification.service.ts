@@ -1,0 +1,238 @@
+import { HttpException, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { maskPhone, type Lang } from '@campaign/domain';
+import { AuthUser } from '../../common/auth/auth-user';
+import { assertInBranch } from '../../common/auth/branch-scope';
+import { newSlug } from '../../common/slug';
+import { campaignDay } from '../../common/time';
+import { ConfigService } from '../../config/config.module';
+import { Db } from '../../repositories/db';
+import { LockedRow, PreregistrationRepository } from '../../repositories/preregistration.repository';
+import { DrawService } from '../draw/draw.service';
+import { FileEntity } from '../file/file.entity';
+import { ReferrerService } from '../referrer/referrer.service';
+import { SettingValues } from '../setting/setting.defaults';
+import { SettingService } from '../setting/setting.service';
+import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
+import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
+import { SmsService } from '../sms/sms.service';
+import { ClaimRow, deleteClaim, lockClaim, setClaimAttempts, setClaimCode } from './enquiry-claim';
+import { PreregistrationChecks } from './preregistration-checks';
+import { PREREGISTRATION_FAILURES } from './preregistration-failures';
+import { PreregistrationEntity } from './preregistration.entity';
+
+/** A code's verdict on the public or staff verify: the record it opened (a claim's is the phone's record), or the refusal. */
+type VerifyOutcome = { ok: true; already: boolean; slug: string } | { ok: false; error: HttpException };
+
+/**
+ * A pre-registration's code and draw: a new record's code, resend, verify (the SMS link's, the
+ * staff's, the way back's) and the draw once per phone. Every path that touches the code or the
+ * draw locks the row first, in one transaction; the statements are the repository's.
+ */
+@Injectable()
+export class VerificationService {
+  constructor(
+    private readonly rows: PreregistrationRepository,
+    private readonly db: Db,
+    private readonly checks: PreregistrationChecks,
+    private readonly draws: DrawService,
+    private readonly sms: SmsService,
+    private readonly settings: SettingService,
+    private readonly config: ConfigService,
+    private readonly codes: OneTimeCodes,
+    private readonly referrers: ReferrerService,
+  ) {}
+
+  /** Saves a new record and makes its code (sent by SMS with send_sms), in the caller's transaction. */
+  async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
+    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+    const saved = await this.rows.insert({ ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
+    await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
+    return saved;
+  }
+
+  /**
+   * Checks the code and, when right, verifies and draws in the same transaction. The row
+   * is locked first, so concurrent verifications of one record run one after another:
+   * the first draws, the others find it verified. A wrong try is counted (committed)
+   * before the 422 is thrown. On the public route a pending claim's slug (enquiry-claim.ts)
+   * is checked against the claim's own code and tries; its right code opens the phone's live
+   * record (verified and drawn as that record's own code would) and deletes the claim, and
+   * the answer names that record. Staff (`actor`) never see a claim.
+   */
+  async verify(slug: string, code: string, actor?: AuthUser): Promise<{ already: boolean; slug: string }> {
+    const settings = await this.settings.getAll();
+    const help = supportHelp(settings.support_phones);
+    const outcome = await this.db.transaction(async (em): Promise<VerifyOutcome> => {
+      const claim = actor ? undefined : await lockClaim(em, slug);
+      if (claim) return this.verifyClaim(em, claim, code, help);
+      const row = await this.lock(slug, actor);
+      if (row.is_verified) return { ok: true, already: true, slug: row.slug };
+      const verdict = await this.codes.verify(
+        { code: row.code, expiresAt: row.code_expires_at, attempts: row.code_attempts },
+        code,
+        ENQUIRY_CODE,
+        help,
+        (attempts) => this.rows.setCodeAttempts(row.id, attempts),
+      );
+      if (!verdict.ok) return verdict;
+      await this.markVerified(em, row);
+      return { ok: true, already: false, slug: row.slug };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return { already: outcome.already, slug: outcome.slug };
+  }
+
+  /** A claim's code, with the claim's own 5 tries; the right one spends the claim and opens the phone's live record. */
+  private async verifyClaim(em: EntityManager, claim: ClaimRow, code: string, help: string): Promise<VerifyOutcome> {
+    const verdict = await this.codes.verify(
+      { code: claim.code, expiresAt: claim.code_expires_at, attempts: claim.code_attempts },
+      code,
+      ENQUIRY_CODE,
+      help,
+      (attempts) => setClaimAttempts(em, claim.id, attempts),
+    );
+    if (!verdict.ok) return verdict;
+    await deleteClaim(em, claim.id);
+    const row = await this.rows.lockLiveOfPhone(claim.phone);
+    // The phone's record was trashed or erased since: nothing to open (the spent claim is gone).
+    if (!row) return { ok: false, error: PREREGISTRATION_FAILURES.fail('NotFound') };
+    if (row.is_verified) return { ok: true, already: true, slug: row.slug };
+    await this.markVerified(em, row);
+    return { ok: true, already: false, slug: row.slug };
+  }
+
+  /**
+   * The way back by phone's right code (enquiry-return.service.ts checked it against its own
+   * budget, return_tries, on the row it locked): verifies and draws in the caller's
+   * transaction, as `verify` does, without the link's budget (code_attempts), which the
+   * way back never reads or spends.
+   */
+  async verifyChecked(em: EntityManager, slug: string): Promise<{ already: boolean }> {
+    const row = await this.lock(slug);
+    if (row.is_verified) return { already: true };
+    await this.markVerified(em, row);
+    return { already: false };
+  }
+
+  /** Verifies a locked, unverified record whose code was right (the code is spent) and draws once per phone. */
+  private async markVerified(em: EntityManager, row: LockedRow): Promise<void> {
+    await this.rows.markVerified(row.id);
+    // A held record (issue #32) is verified without a draw; a staff save that releases it draws (releaseHold).
+    if (row.held) return;
+    const prize = await this.drawOncePerPhone(em, row);
+    if (prize !== null) await this.rows.setPrize(row.id, prize);
+  }
+
+  /**
+   * Releases a held record (issue #32) on a staff save once no other live record holds its
+   * citizenship number (staff corrected it, or the other record went); a verified one is
+   * drawn now, as its verification would have been.
+   */
+  async releaseHold(em: EntityManager, id: number, slug: string): Promise<void> {
+    const citizenship = await this.rows.citizenshipOf(id);
+    if (citizenship && (await this.checks.earlierRecord('citizenship_no', citizenship, id))) return;
+    await this.rows.release(id);
+    const row = await this.lock(slug);
+    if (!row.is_verified) return;
+    const prize = await this.drawOncePerPhone(em, row);
+    if (prize !== null) await this.rows.setPrize(id, prize);
+  }
+
+  /**
+   * The enquiry draw is once per phone for the campaign: a person who trashes their record
+   * and registers again keeps what they won, never a new roll.
+   * - "Of the phone" includes an erased record, by the keyed hash it kept of its phone.
+   * - An earlier record of the phone that was deleted hands its draw over: the draw row (its
+   *   prize and audit) moves to this record and the deleted one no longer holds the prize.
+   * - An earlier live record of the phone holding a prize (a customer who bought and came
+   *   back) keeps it; this record gets none, so two live records never hold one prize.
+   * - Otherwise the draw is made now.
+   * Serialised per phone by an advisory lock, inside the verifying transaction.
+   */
+  private async drawOncePerPhone(em: EntityManager, row: LockedRow): Promise<number | null> {
+    await this.rows.lockPhoneForDraw(row.phone);
+    const [holder] = await this.rows.prizeHolders(row.phone, row.id, this.checks.identityKey('phone', row.phone));
+    if (holder && !holder.deleted) return null;
+    if (holder) {
+      const moved = await this.draws.move(em, 'preregistration', holder.id, row.id);
+      await this.rows.clearPrize(holder.id);
+      return moved?.amount ?? holder.prize;
+    }
+    const result = await this.draws.draw(em, {
+      kind: 'preregistration',
+      recordId: row.id,
+      type: row.branch_id === null ? 'preregistration_public' : 'preregistration_branch',
+      branchId: row.branch_id,
+      clientSeed: row.client_seed,
+      notify: row.send_sms ? { phone: row.phone, name: row.name, lang: row.lang } : undefined,
+    });
+    return result.amount;
+  }
+
+  /** Sends a new code (60 s between codes, 5 per phone per Nepal day). Returns the masked phone. */
+  async resend(slug: string, actor?: AuthUser): Promise<string> {
+    const settings = await this.settings.getAll();
+    return this.db.transaction(async (em) => {
+      // A pending claim's slug (the public route only) gets a new code of the claim, as a record would.
+      const claim = actor ? undefined : await lockClaim(em, slug);
+      if (claim) {
+        await this.issueClaimCode(em, claim, settings);
+        return maskPhone(claim.phone);
+      }
+      const row = await this.lock(slug, actor);
+      if (row.is_verified) throw codeError('This pre-registration is already verified.');
+      await this.issueCode(em, row, true, settings);
+      return maskPhone(row.phone);
+    });
+  }
+
+  /**
+   * Counts one more code made for a record today (`codes_day`, `codes_today`) on the row the
+   * caller locked, and refuses one past the day's cap (OneTimeCodes.refuseOverRecordCap). Id 0
+   * runs the same statement on no row: the return path's stand-in for a phone without a record.
+   */
+  async countCodeMade(id: number): Promise<void> {
+    const made = await this.rows.countCodeMade(id, campaignDay(new Date(), this.config.get('app').campaignTz));
+    this.codes.refuseOverRecordCap(made, ENQUIRY_CODE);
+  }
+
+  /**
+   * Makes a new code for a locked row and, with `send`, queues it by SMS after checking the
+   * phone's limits (OneTimeCodes: the one code lifecycle, shared with the purchase coupon).
+   * Only the transaction's connection is used: the settings were read before it began (a
+   * second pooled connection inside a transaction can starve the pool, and the embedded
+   * PGlite serves one transaction at a time). The text's {link} is the record's verify page.
+   * Also used by the visitor's return path (enquiry-return.service.ts).
+   */
+  async issueCode(em: EntityManager, row: { id: number; slug: string; phone: string; name: string; lang?: Lang }, send: boolean, settings: SettingValues): Promise<void> {
+    if (send) await this.codes.checkSend(em, row.phone, ENQUIRY_CODE);
+    // Every code made for the record counts against its day, sent or not, to whichever phone (a staff phone change too).
+    await this.countCodeMade(row.id);
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    // A new code: both budgets of wrong tries start again (the link's, code_attempts; the way back by phone's, return_tries).
+    await this.rows.setCode(row.id, code, expiresAt, send);
+    if (send) await this.queueCode(em, row, code, settings);
+  }
+
+  /** A new code for a pending claim (enquiry-claim.ts), sent to its phone within the phone's limits, as issueCode sends a record's. */
+  async issueClaimCode(em: EntityManager, claim: { id: number; slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<void> {
+    await this.codes.checkSend(em, claim.phone, ENQUIRY_CODE);
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    await setClaimCode(em, claim.id, code, expiresAt);
+    await this.queueCode(em, claim, code, settings);
+  }
+
+  /** Queues a code's SMS: in the language the visitor used (#15); its {link} is the slug's verify page. */
+  private async queueCode(em: EntityManager, row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
+    const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
+    const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
+    const text = fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
+    await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
+  }
+
+  /** Locks one live record by slug until the caller's transaction ends, in the actor's branch scope (404 otherwise). */
+  async lock(slug: string, actor?: AuthUser): Promise<LockedRow> {
+    return assertInBranch(await this.rows.lock(slug), actor, 'preregistration', 'Pre-registration');
+  }
+}
