@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { hashPassword } from '../src/common/auth/password';
-import { ageOtpMessages, allocate, bikeModelId, branchIds, CAMPAIGN_ENV, clearScheme, codeOf, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
+import { ageOtpMessages, allocate, bikeModelId, branchIds, CAMPAIGN_ENV, clearScheme, codeOf, staffPreregistrationBody, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 
 const PENDING = 'This citizenship/pan has pending purchase.';
@@ -34,16 +34,7 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     post: (path: string, body: object = {}) => t.http().post(`/api/v1${path}`).set('Authorization', auth[email]).send(body),
     delete: (path: string) => t.http().delete(`/api/v1${path}`).set('Authorization', auth[email]),
   });
-  const form = (over: Record<string, unknown> = {}) => ({
-    name: 'Sita Sharma',
-    address: 'Kupondole Lalitpur',
-    phone: uniquePhone(),
-    citizenship_no: uniqueDigits(11),
-    bike_model_id: model,
-    source: 'NEWSPAPER',
-    nearest_branch_id: A,
-    ...over,
-  });
+  const form = (over: Record<string, unknown> = {}) => staffPreregistrationBody(model, A, over);
   const create = async (email: string, over: Record<string, unknown> = {}) => {
     const res = await as(email).post('/preregistration', form(over));
     if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { createHash } from 'node:crypto';
 import { bigJpegLike, jpegHtmlPolyglot, jpegRotated, jpegWithAllMetadata, pngBomb, pngBombHeader, pngBuffer, pngWithExif } from './factories/images';
-import { enquiryBody, nextIp, uniqueDigits, uniquePhone } from './factories/campaign';
+import { enquiryBody, nextIp, postStaffScreenshot, uniqueDigits, uniquePhone } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
 
 const REFUSED = 'Something went wrong! Please check the file and try again.';
@@ -191,17 +191,7 @@ describe('hostile uploads through every upload route', () => {
     ],
     [
       'POST /preregistration screenshot (staff)',
-      (f) =>
-        t
-          .http()
-          .post('/api/v1/preregistration')
-          .set('Authorization', staff)
-          .field('name', 'Upload Test')
-          .field('address', 'Teku')
-          .field('phone', uniquePhone())
-          .field('citizenship_no', uniqueDigits(11))
-          .field('send_sms', 'false')
-          .attach('screenshot', f.bytes, { filename: f.name, contentType: f.type }),
+      (f) => postStaffScreenshot(t, staff, 'Upload Test', f.bytes, { filename: f.name, contentType: f.type }),
     ],
     ['POST /bike-model thumbnail', (f) => t.http().post('/api/v1/bike-model').set('Authorization', admin).field('title', `Upload ${uniqueDigits(8)}`).attach('thumbnail', f.bytes, { filename: f.name, contentType: f.type })],
     [

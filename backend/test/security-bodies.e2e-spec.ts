@@ -5,7 +5,7 @@ import { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { BUDGET, BUDGET_MESSAGES, UNSUPPORTED_CHARSET } from '../src/common/http/request-budget';
 import { DEFAULT_MAX_BYTES, FairQueue, MAX_INPUT_PIXELS, PUBLIC_INPUT_PIXELS, tooManyPixels, UPLOAD_REFUSED } from '../src/modules/file/file-store';
-import { CAMPAIGN_ENV, enquiryBody, nextIp, uniqueDigits, uniquePhone } from './factories/campaign';
+import { CAMPAIGN_ENV, enquiryBody, nextIp, postStaffScreenshot, uniqueDigits, uniquePhone } from './factories/campaign';
 import { pngBomb } from './factories/images';
 import { changeCount, changesSince, installChangeCounter } from './harness/db-changes';
 import { appRoutes } from './harness/routes';
@@ -279,16 +279,7 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
     });
 
     it('takes the same 15-megapixel picture from staff (their limit is 50 MP), and refuses one over 50 MP', async () => {
-      const res = await t
-        .http()
-        .post('/api/v1/preregistration')
-        .set('Authorization', staff)
-        .field('name', 'Staff Picture')
-        .field('address', 'Teku')
-        .field('phone', uniquePhone())
-        .field('citizenship_no', uniqueDigits(11))
-        .field('send_sms', 'false')
-        .attach('screenshot', await solidJpeg(5000, 3000), { filename: 'big.jpg', contentType: 'image/jpeg' });
+      const res = await postStaffScreenshot(t, staff, 'Staff Picture', await solidJpeg(5000, 3000), { filename: 'big.jpg', contentType: 'image/jpeg' });
       expect(res.status).toBe(200);
       const [file] = await t.db.query(`SELECT width, height FROM file ORDER BY id DESC LIMIT 1`);
       expect(file).toEqual({ width: 4000, height: 2400 });

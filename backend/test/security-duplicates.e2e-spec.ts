@@ -4,17 +4,16 @@ import { VERIFIED_HELD } from '../src/modules/preregistration/enquiry.service';
 import {
   ageOtpMessages,
   allocate,
-  bikeModelId,
-  branchIds,
-  CAMPAIGN_ENV,
   clearScheme,
   enquiryBody,
   nextIp,
+  staffPreregistrationBody,
   uniqueDigits,
   uniquePhone,
   wrongCode,
 } from './factories/campaign';
-import { startTestApp, TestApp } from './harness/test-app';
+import { startEnquiryApp } from './harness/enquiry-app';
+import { TestApp } from './harness/test-app';
 
 jest.setTimeout(300_000);
 
@@ -39,10 +38,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
   const report: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { ...CAMPAIGN_ENV, SMS_WORKER: 'false' } });
-    await clearScheme(t.db);
-    [A] = await branchIds(t.db);
-    model = await bikeModelId(t.db);
+    ({ t, A, model } = await startEnquiryApp());
   });
   afterAll(async () => {
     console.log(`duplicates on the public form:\n  ${report.join('\n  ')}`);
@@ -179,15 +175,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
 
     // Staff's create keeps its message and the link to the earlier record.
     const manager = await staff('manager@example.com');
-    const byStaff = await manager.post('/preregistration', {
-      name: 'Sita Sharma',
-      address: 'Kupondole Lalitpur',
-      phone: registered.phone,
-      citizenship_no: uniqueDigits(11),
-      bike_model_id: model,
-      source: 'NEWSPAPER',
-      nearest_branch_id: A,
-    });
+    const byStaff = await manager.post('/preregistration', staffPreregistrationBody(model, A, { phone: registered.phone }));
     expect(byStaff.status).toBe(422);
     expect(byStaff.body.errors).toEqual({ phone: [PHONE_TAKEN_STAFF, ownSlug] });
   });

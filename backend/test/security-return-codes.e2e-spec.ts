@@ -3,18 +3,15 @@ import { OTP } from '@campaign/domain';
 import { RETURN_ANSWER_MS } from '../src/modules/preregistration/enquiry-return.service';
 import {
   ageOtpMessages,
-  bikeModelId,
-  branchIds,
-  CAMPAIGN_ENV,
-  clearScheme,
   codeOf,
   enquiryBody,
   nextIp,
-  uniqueDigits,
+  staffPreregistrationBody,
   uniquePhone,
   wrongCode,
 } from './factories/campaign';
-import { startTestApp, TestApp } from './harness/test-app';
+import { startEnquiryApp } from './harness/enquiry-app';
+import { TestApp } from './harness/test-app';
 
 jest.setTimeout(300_000);
 
@@ -41,10 +38,7 @@ describe('codes by phone under attack (/api/v1/enquiry/return)', () => {
   const report: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { ...CAMPAIGN_ENV, SMS_WORKER: 'false' } });
-    await clearScheme(t.db);
-    [A] = await branchIds(t.db);
-    model = await bikeModelId(t.db);
+    ({ t, A, model } = await startEnquiryApp());
   });
   afterAll(async () => {
     console.log(`codes by phone:\n  ${report.join('\n  ')}`);
@@ -202,19 +196,7 @@ describe('codes by phone under attack (/api/v1/enquiry/return)', () => {
   it('a branch manager changing an unverified record’s phone again and again spends the record’s codes of the day', async () => {
     const staff = `Bearer ${await t.token('staff@example.com')}`;
     const manager = `Bearer ${await t.token('manager@example.com')}`;
-    const created = await t
-      .http()
-      .post('/api/v1/preregistration')
-      .set('Authorization', staff)
-      .send({
-        name: 'Sita Sharma',
-        address: 'Kupondole Lalitpur',
-        phone: uniquePhone(),
-        citizenship_no: uniqueDigits(11),
-        bike_model_id: model,
-        source: 'NEWSPAPER',
-        nearest_branch_id: A,
-      });
+    const created = await t.http().post('/api/v1/preregistration').set('Authorization', staff).send(staffPreregistrationBody(model, A));
     expect(created.status).toBe(200);
     const slug = created.body.data.slug as string;
     const update = (body: object) => t.http().post(`/api/v1/preregistration/${slug}`).set('Authorization', manager).send(body);

@@ -14,6 +14,13 @@ const deviceCookie = (res: Answer): string | undefined =>
     .map((c) => c.split(';')[0])
     .find((c) => c.startsWith('signin_device_'));
 
+/** POST /auth/login from `ip`, from the browser holding `cookie` when one is given. */
+const signIn = async (t: TestApp, body: Record<string, unknown>, ip: string, cookie?: string): Promise<Answer> => {
+  const req = t.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip);
+  if (cookie) req.set('Cookie', cookie);
+  return req.send(body);
+};
+
 /**
  * Sign-in without lockout (issue 32, finding 2; docs/security.md "Sign-in without lockout"):
  * strangers failing sign-ins to the Super Admin from many IPv4 addresses and IPv6 /64s do not
@@ -42,11 +49,7 @@ describe('sign-in without lockout', () => {
     await fake?.close();
   });
 
-  const login = async (body: Record<string, unknown>, ip: string, cookie?: string): Promise<Answer> => {
-    const req = t.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip);
-    if (cookie) req.set('Cookie', cookie);
-    return req.send(body);
-  };
+  const login = (body: Record<string, unknown>, ip: string, cookie?: string) => signIn(t, body, ip, cookie);
   const signinSms = async (phone: string) => (await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = $1 AND kind = 'signin'`, [phone]))[0].n as number;
   const smsTo = (phone: string) => fake.requestsTo('POST /v2/sms/').filter((r) => String((r.body as Record<string, string>).to).includes(phone));
   /** The code of the latest SMS the fake gateway received for `phone` (what the user reads on the phone). */
@@ -266,11 +269,7 @@ describe('sign-in without lockout: the captcha step (no phone on file)', () => {
     await fake?.close();
   });
 
-  const login = async (body: Record<string, unknown>, ip: string, cookie?: string): Promise<Answer> => {
-    const req = t.http().post('/api/v1/auth/login').set('X-Forwarded-For', ip);
-    if (cookie) req.set('Cookie', cookie);
-    return req.send(body);
-  };
+  const login = (body: Record<string, unknown>, ip: string, cookie?: string) => signIn(t, body, ip, cookie);
 
   it('asks for the captcha once the budget is spent, signs in with it, and never asks the trusted browser', async () => {
     const earlier = await login({ email: 'manager@example.com', password: 'Manager@2082' }, '10.88.0.1');

@@ -340,23 +340,19 @@ export class PreregistrationRepository {
   }
 
   /** The phone's live record, locked: its open one first, else its newest. */
-  async lockLiveOfPhone(phone: string): Promise<LockedRow | undefined> {
-    const [row] = await this.db.query<LockedRow>(
-      `SELECT ${LOCKED_COLUMNS}
-         FROM preregistration
-        WHERE phone = $1 AND deleted_at IS NULL
-        ORDER BY purchased, created_at DESC
-        LIMIT 1
-          FOR UPDATE`,
-      [phone],
-    );
-    return row;
+  lockLiveOfPhone(phone: string): Promise<LockedRow | undefined> {
+    return this.lockPhoneRecord<LockedRow>(LOCKED_COLUMNS, phone);
   }
 
   /** The way back by phone: the phone's live record, locked (the open one first, else the newest). */
-  async lockForReturn(phone: string): Promise<ReturnRow | undefined> {
-    const [row] = await this.db.query<ReturnRow>(
-      `SELECT id, slug, name, phone, lang, is_verified, code, return_tries, (code_expires_at <= now()) AS expired
+  lockForReturn(phone: string): Promise<ReturnRow | undefined> {
+    return this.lockPhoneRecord<ReturnRow>('id, slug, name, phone, lang, is_verified, code, return_tries, (code_expires_at <= now()) AS expired', phone);
+  }
+
+  /** `columns` of the phone's live record, locked until the caller's transaction ends: its open one first, else its newest. */
+  private async lockPhoneRecord<T>(columns: string, phone: string): Promise<T | undefined> {
+    const [row] = await this.db.query<T>(
+      `SELECT ${columns}
          FROM preregistration
         WHERE phone = $1 AND deleted_at IS NULL
         ORDER BY purchased, created_at DESC

@@ -31,15 +31,19 @@ export const TEST_RIDE_TABLE: TableSpec = {
   allRowsUpTo: ALL_ROWS_MAX,
 };
 
-/** One row of TestRides.xlsx, as `exportQuery` selects it. */
-export interface TestRideExportRow {
-  model: string;
+/** Who booked and where they live: the columns a booking stores as sent and the export reads back. */
+interface TestRideContact {
   name: string;
   email: string | null;
   phone: string;
   state: string;
   district: string;
   city: string;
+}
+
+/** One row of TestRides.xlsx, as `exportQuery` selects it. */
+export interface TestRideExportRow extends TestRideContact {
+  model: string;
   branch: string;
   type: string;
   registered: Date;
@@ -55,14 +59,8 @@ export interface BookingKey {
 }
 
 /** A booking as the public dialog stores it. */
-export interface NewTestRide {
+export interface NewTestRide extends TestRideContact {
   slug: string;
-  name: string;
-  email: string | null;
-  phone: string;
-  state: string;
-  district: string;
-  city: string;
   branchId: number;
   modelId: number;
   type: TestRideType;

@@ -4,6 +4,7 @@ import { INestApplication } from '@nestjs/common';
 import { Clock } from '../../src/common/clock';
 import { addDays, campaignDay, localToUtc } from '../../src/common/time';
 import { FairnessService } from '../../src/modules/fairness/fairness.service';
+import type { TestApp } from '../harness/test-app';
 
 /**
  * Factories for the campaign tests (enquiry, OTP, draw, SMS). The app runs with
@@ -60,6 +61,34 @@ export async function enquiryBody(db: DataSource, over: Record<string, unknown> 
     citizenship_no: uniqueDigits(11),
     ...over,
   };
+}
+
+/** The staff form's fields for a new pre-registration (POST /preregistration as JSON). */
+export function staffPreregistrationBody(bikeModel: number, branchId: number, over: Record<string, unknown> = {}) {
+  return {
+    name: 'Sita Sharma',
+    address: 'Kupondole Lalitpur',
+    phone: uniquePhone(),
+    citizenship_no: uniqueDigits(11),
+    bike_model_id: bikeModel,
+    source: 'NEWSPAPER',
+    nearest_branch_id: branchId,
+    ...over,
+  };
+}
+
+/** A staff pre-registration sent as the form sends one with a screenshot (multipart, no SMS). */
+export function postStaffScreenshot(t: TestApp, auth: string, name: string, bytes: Buffer, file: { filename: string; contentType: string }) {
+  return t
+    .http()
+    .post('/api/v1/preregistration')
+    .set('Authorization', auth)
+    .field('name', name)
+    .field('address', 'Teku')
+    .field('phone', uniquePhone())
+    .field('citizenship_no', uniqueDigits(11))
+    .field('send_sms', 'false')
+    .attach('screenshot', bytes, file);
 }
 
 /** The current code of a pre-registration, read the way only the database can. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { PreregistrationModule } from '../preregistration/preregistration.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
 import { PrivacyController } from './privacy.controller';
@@ -7,7 +6,7 @@ import { PrivacyService } from './privacy.service';
 
 /** Erasure on request and the retention job (privacy.service.ts). */
 @Module({
-  imports: [SettingModule, PreregistrationModule, SmsModule],
+  imports: [SettingModule, SmsModule],
   controllers: [PrivacyController],
   providers: [PrivacyService],
   exports: [PrivacyService],

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BikeModelModule } from '../bike-model/bike-model.module';
 import { DrawModule } from '../draw/draw.module';
-import { PreregistrationModule } from '../preregistration/preregistration.module';
 import { ReferrerModule } from '../referrer/referrer.module';
 import { SettingModule } from '../setting/setting.module';
 import { SmsModule } from '../sms/sms.module';
@@ -19,7 +18,7 @@ import { RegistrationEntity } from './registration.entity';
  * repositories/registration.repository.ts, which other modules ask directly.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RegistrationEntity]), DrawModule, SmsModule, ReferrerModule, SettingModule, PreregistrationModule, BikeModelModule],
+  imports: [TypeOrmModule.forFeature([RegistrationEntity]), DrawModule, SmsModule, ReferrerModule, SettingModule, BikeModelModule],
   controllers: [RegistrationController],
   providers: [RegistrationRecordsService, PurchaseService, CouponService, RegistrationChecks],
 })

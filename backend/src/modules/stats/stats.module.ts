@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PreregistrationModule } from '../preregistration/preregistration.module';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 /** GET /stats: the dashboard's stat cards, each asked of its table's repository or the module that owns it. */
-@Module({ imports: [PreregistrationModule], controllers: [StatsController], providers: [StatsService] })
+@Module({ controllers: [StatsController], providers: [StatsService] })
 export class StatsModule {}
