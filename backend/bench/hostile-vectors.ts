@@ -162,6 +162,7 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
   let ready: () => void = () => undefined;
   const started = new Promise<void>((r) => (ready = r));
   const waiting = new Map<string, (f: AttackFigures) => void>();
+  const bursts = new Map<string, () => void>();
   const attacker: ChildProcess = startChild(
     'vector-attacker',
     process.execPath,
@@ -177,6 +178,8 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
         }
         const m = /^done (\S+) (.*)$/.exec(line);
         if (m) waiting.get(m[1])?.(JSON.parse(m[2]));
+        const b = /^burst (\S+)$/.exec(line);
+        if (b) bursts.get(b[1])?.();
       },
     },
   );
@@ -246,10 +249,13 @@ export async function hostileVectors(o: HostileVectorOptions): Promise<void> {
     }
     await settle();
     const figures = new Promise<AttackFigures>((r) => waiting.set(v.name, r));
+    const burst = new Promise<void>((r) => bursts.set(v.name, r));
     command(`start ${v.name}`);
-    // The attack under way (its first requests sent, a body being written; the strangers' first
-    // burst answered, so the account's budget for untrusted browsers is spent) before the window opens.
-    await sleep(v.name === 'strangers' ? 2000 : 400);
+    // The attack under way before the window opens: its first requests sent, a body being
+    // written; the strangers' first burst answered (at most 15 s), so the account's budget for
+    // untrusted browsers is spent.
+    if (v.name === 'strangers') await Promise.race([burst, sleep(15_000)]);
+    await sleep(400);
     // Beside the strangers, the owner also signs in from a browser without the device cookie (a new phone).
     const m = await measure(v.name === 'strangers' ? () => freshBrowser(o, db) : undefined);
     command(`stop ${drain}`);
@@ -356,7 +362,7 @@ async function freshBrowser(o: HostileVectorOptions, db: Client): Promise<string
  */
 async function returnPath(o: HostileVectorOptions, db: Client) {
   const { APP, fmt } = o;
-  const n = 20;
+  const n = 30;
   const warm = 2;
   const registered: string[] = (
     await db.query(

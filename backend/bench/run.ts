@@ -215,14 +215,17 @@ async function main() {
   log(`app on ${APP} (pid ${app.pid}), baseline on ${BASE} (pid ${baseline.pid})`);
 
   const ctx = { APP, BASE, db, app: app.pid!, base: baseline.pid! };
+  // The scenarios of a fixed cost first; the front end, whose Lighthouse pages stop when the
+  // run's time is short (its own checks leave a minute, for the verifier and `npm start`), takes
+  // what is left. The verifier comes after it, as before: its revealed day stays out of the pages.
   const scenarios: Array<[string, () => Promise<void>]> = [
     ['reads', () => reads(ctx)],
     ['enquiry', () => enquiry(ctx)],
     ['draw', () => draw(ctx)],
     ['download', () => download(ctx)],
-    ['frontend', () => frontend(ctx)],
     ['tables', () => tables(ctx)],
     ['hostile', () => hostile(ctx)],
+    ['frontend', () => frontend(ctx)],
     ['fairness', () => fairness(ctx)],
   ];
   for (const [name, run] of scenarios) {

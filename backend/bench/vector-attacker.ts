@@ -3,9 +3,10 @@
  * for the same reason: building and writing megabyte bodies costs the sender CPU time, which
  * must not land on the bench's own clock). `node bench/register.js bench/vector-attacker.ts
  * <context.json>` builds the bodies, prints `ready`, then takes commands on stdin:
- *   start <vector>   sends the vector's requests (vectors.ts) until
- *   stop [ms]        stops sending, waits for the answers in flight (at most ms, 5 s unless given, then
- *                    drops them), prints `done <vector> <json figures>`
+ *   start <vector>   sends the vector's requests (vectors.ts) until `stop`; prints
+ *                    `burst <vector>` once its first burst (Lane.burst) is answered
+ *   stop [ms]        stops sending, waits for the answers in flight (at most ms, 5 s unless
+ *                    given, then drops them), prints `done <vector> <json figures>`
  *   exit             ends the process
  * Only 127.0.0.1 and other loopback addresses are ever contacted.
  */
@@ -111,7 +112,9 @@ function start(name: VectorName) {
   run.lanes = lanesFor(name, ctx, bodies).map(async (lane) => {
     if (lane.perSecond) {
       const burst = lane.burst ?? 0;
-      for (let i = 0; i < burst; i++) void track(lane.shot(i));
+      const first = Array.from({ length: burst }, (_, i) => track(lane.shot(i)));
+      // The burst answered: the bench opens its window after it.
+      if (burst) void Promise.all(first).then(() => process.stdout.write(`burst ${name}\n`));
       const t0 = Date.now();
       for (let i = burst; !run.stop; i++) {
         const at = t0 + ((i - burst + 1) * 1000) / lane.perSecond;

@@ -48,6 +48,12 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   // The cost budget (common/http/request-budget.ts): query strings and bodies are measured
   // before they are parsed; over a cap the request is answered 413 and nothing else runs.
   app.use(queryBudget);
+  // An address that starts with several slashes (a link glued together badly, `https://site//winners`)
+  // is the page it names: the routes match from the first segment, which would be empty.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    if (req.url.startsWith('//')) req.url = req.url.replace(/^\/+/, '/');
+    next();
+  });
   // The landing page's reads (the routes marked ServedFromMemory), from memory while fresh (docs/benchmarks.md).
   app.use(servePublicAnswers(memoryAnswers(app, API_PREFIX)));
   // An anonymous body has a far lower size cap than a staff one (the token's signature picks).

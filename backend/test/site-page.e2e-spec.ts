@@ -50,6 +50,13 @@ describe('the branded public page (/, /og-image.jpg)', () => {
     expect(again.status).toBe(304);
   });
 
+  it('answers an address glued with extra slashes with the page it names', async () => {
+    for (const path of ['//winners', '///fairness', `${'/'.repeat(7500)}a${'/'.repeat(7500)}`]) {
+      const res = await t.http().get(path);
+      expect([path.slice(0, 12), res.status, res.headers['content-type']]).toEqual([path.slice(0, 12), 200, 'text/html; charset=utf-8']);
+    }
+  });
+
   it('uses the configured address, never a Host header that is not a host name', async () => {
     const res = await page('evil.example/"><script>');
     expect(res.status).toBe(200);
