@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { freePort, startCluster, stopCluster } from '../test/harness/pg-cluster';
 import { DEMO_LOGINS } from '../src/database/seeds/demo-data';
-import { hostileVectors } from './hostile-vectors';
+import { hostileVectors, type VectorRow } from './hostile-vectors';
 import { adminSizes, firstRowsAfterSignIn, http2Front, lighthouse, publicSiteSizes, withCampaignPictures } from './frontend';
 import {
   cleanup,
@@ -82,14 +82,8 @@ const left = () => BUDGET_MS - (Date.now() - started);
 
 // ------------------------------------------------------------------ the report
 
-interface Row {
-  scenario: string;
-  product: string;
-  baseline: string;
-  ratio: string;
-  target: string;
-  met?: boolean;
-}
+/** A row of the table: one scenario's figure against its baseline and target (the hostile vectors write the same). */
+type Row = VectorRow;
 const rows: Row[] = [];
 const fmt = (n: number, d = 0) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '-';
