@@ -310,6 +310,8 @@ describe('purchase (browser)', () => {
       await page.locator('table tbody tr').first().waitFor();
       await page.getByRole('textbox', { name: 'From (BS)' }).fill('2082-08-01');
       await page.waitForURL((u) => decodeURIComponent(u.search).includes('2025-11-17 00:00'));
+      // The filtered rows are drawn (the list's deferred copy, which the actions read too, has caught up).
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       const [request] = await Promise.all([
         page.waitForRequest((r) => r.url().includes('/api/v1/preregistration/download')),
         page.getByRole('button', { name: 'Download' }).click(),
