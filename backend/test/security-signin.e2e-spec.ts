@@ -1,5 +1,5 @@
 import { STEP_UP_MESSAGES, UNTRUSTED_FAILURES } from '../src/modules/auth/auth.service';
-import { uniquePhone } from './factories/campaign';
+import { uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, RECAPTCHA_FAIL, RECAPTCHA_OK, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
 import { startTestApp, TestApp } from './harness/test-app';
 
@@ -125,11 +125,11 @@ describe('sign-in without lockout', () => {
     expect(await signinSms(adminPhone)).toBe(1);
 
     // A wrong code, or the right code with a wrong password: refused alike, and the code is not spent by the stranger.
-    const wrongCode = await login({ email: 'admin@example.com', password: 'Admin@2082', code: code === '000000' ? '111111' : '000000' }, '10.82.0.2');
-    expect(wrongCode.status).toBe(401);
-    expect(wrongCode.body).toEqual({ message: STEP_UP_MESSAGES.codeWrong, step_up: 'sms' });
+    const wrongCodeAnswer = await login({ email: 'admin@example.com', password: 'Admin@2082', code: wrongCode(code) }, '10.82.0.2');
+    expect(wrongCodeAnswer.status).toBe(401);
+    expect(wrongCodeAnswer.body).toEqual({ message: STEP_UP_MESSAGES.codeWrong, step_up: 'sms' });
     const wrongPassword = await login({ email: 'admin@example.com', password: 'not-it', code }, '10.82.0.4');
-    expect(wrongPassword.body).toEqual(wrongCode.body);
+    expect(wrongPassword.body).toEqual(wrongCodeAnswer.body);
 
     // Password and code: signed in, and the browser is trusted from now on.
     const signedIn = await login({ email: 'admin@example.com', password: 'Admin@2082', code }, '10.82.0.2');
@@ -153,7 +153,7 @@ describe('sign-in without lockout', () => {
     const asked = await login({ email: 'office@example.com', password: 'Office@2082' }, '10.83.1.1');
     expect(asked.body.step_up).toBe('sms');
     const code = await codeFromPhone(officePhone, 1);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const wrong = wrongCode(code);
     for (let i = 0; i < 5; i++) expect((await login({ email: 'office@example.com', password: 'Office@2082', code: wrong }, '10.83.1.1')).body.message).toBe(STEP_UP_MESSAGES.codeWrong);
     // Five wrong tries: the right code is dead too.
     expect((await login({ email: 'office@example.com', password: 'Office@2082', code }, '10.83.1.1')).status).toBe(401);

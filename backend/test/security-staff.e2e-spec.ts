@@ -18,6 +18,7 @@ import {
   uniquePhone,
   wrongCode,
 } from './factories/campaign';
+import { loginToken } from './factories/authz';
 import { makePreregistration, registrationBody } from './factories/purchase';
 import { startChildApp } from './harness/child-app';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -447,13 +448,7 @@ describe('staff and smaller findings (#32: 11, 14)', () => {
       }
       expect(t.errors.filter((e) => /uuid|out of range|timestamp/i.test(e))).toEqual([]);
 
-      const login = await t
-        .http()
-        .post('/api/v1/auth/login')
-        .set('X-Forwarded-For', nextIp())
-        .send({ email: 'staff2@example.com', password: 'Staff@2082' });
-      expect(login.status).toBe(200);
-      const token = login.body.access_token as string;
+      const token = await loginToken(t, 'staff2@example.com');
       expect((await logout(token)).status).toBe(200);
       expect((await me(token)).status).toBe(401);
       expect((await logout(token)).status).toBe(401);

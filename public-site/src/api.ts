@@ -185,13 +185,6 @@ export function resendCode(slug: string): Promise<{ message?: string }> {
 
 // ---- the way back: phone, then phone + code ----
 
-/** The phone typed on the enquiry form, handed to the "Enter your code" dialog (memory only). */
-let returningPhone = '';
-export const rememberReturningPhone = (phone: string) => {
-  returningPhone = phone;
-};
-export const returningPhoneOf = () => returningPhone;
-
 /** POST /enquiry/return: the same answer whether or not the phone is registered. */
 export function requestReturnCode(phone: string, captcha?: string): Promise<{ message?: string }> {
   return request('POST', '/enquiry/return', captcha ? { phone, 'g-recaptcha-response': captcha } : { phone });

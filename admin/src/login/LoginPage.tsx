@@ -1,5 +1,6 @@
 import { CSSProperties, FormEvent, useEffect, useState } from 'react';
 import { BRAND } from '../brand';
+import { digitsOnly } from '../components/inputFilters';
 import { authProvider, hasStoredSession, INVALID_CREDENTIALS, StepUpError } from '../providers/authProvider';
 import { LoginCaptcha } from './LoginCaptcha';
 import { originFrom } from './origin';
@@ -180,7 +181,7 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
               autoComplete="one-time-code"
               maxLength={6}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              onChange={(e) => setCode(digitsOnly(e.target.value) ?? '')}
             />
             {codeField.help}
           </div>

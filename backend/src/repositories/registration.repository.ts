@@ -110,6 +110,11 @@ export interface FindOptions {
   lock?: boolean;
 }
 
+/** Narrows a query of registrations (alias `r`) to one, by id (digits) or slug. */
+function whereIdOrSlug(qb: SelectQueryBuilder<RegistrationEntity>, idOrSlug: string): SelectQueryBuilder<RegistrationEntity> {
+  return /^\d{1,9}$/.test(idOrSlug) ? qb.andWhere('r.id = :id', { id: Number(idOrSlug) }) : qb.andWhere('r.slug = :slug', { slug: idOrSlug });
+}
+
 /**
  * The registration table (purchases): every statement that names it (docs/architecture.md,
  * "The floors"). Runs on the caller's transaction when one is open (db.ts). Branch staff
@@ -214,8 +219,7 @@ export class RegistrationRepository {
         .addSelect(['referrer.id', 'referrer.title']);
     }
     if (opts.withCouponCode) qb.addSelect('r.coupon_code');
-    if (/^\d{1,9}$/.test(slugOrId)) qb.andWhere('r.id = :id', { id: Number(slugOrId) });
-    else qb.andWhere('r.slug = :slug', { slug: slugOrId });
+    whereIdOrSlug(qb, slugOrId);
     if (opts.lock) qb.setLock('pessimistic_write', undefined, ['r']);
     return qb.getOne();
   }
@@ -233,10 +237,7 @@ export class RegistrationRepository {
 
   /** The id of a live registration (by id or slug) in `user`'s scope, or undefined. */
   async idInScope(user: AuthUser, idOrSlug: string): Promise<number | undefined> {
-    const qb = this.qb().select(['r.id', 'r.branch_id']);
-    if (/^\d{1,9}$/.test(idOrSlug)) qb.where('r.id = :id', { id: Number(idOrSlug) });
-    else qb.where('r.slug = :slug', { slug: idOrSlug });
-    scopeToBranch(qb, user, 'registration');
+    const qb = whereIdOrSlug(this.scoped(user).select(['r.id', 'r.branch_id']), idOrSlug);
     return (await qb.getOne())?.id;
   }
 

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository';
 import { Db } from './db';
+import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { RegistrationRepository } from './registration.repository';
 import { TestRideRepository } from './test-ride.repository';
@@ -11,7 +12,7 @@ import { TestRideRepository } from './test-ride.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, getSettings, requestReturnCode, returningPhoneOf, verifyReturn } from '../api';
+import { ApiError, getSettings, requestReturnCode, verifyReturn } from '../api';
 import { filterDigits, nationalPhone } from '../filters';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
@@ -21,7 +21,7 @@ const clockKey = (phone: string) => `return:${phone}`;
 export default function ReturnDialog() {
   const settings = useData(getSettings).data;
   const siteKey = settings?.captcha_site_key || '';
-  const [phone, setPhone] = useState(() => returningPhoneOf());
+  const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'phone' | 'code'>('phone');
   const [errors, setErrors] = useState<{ phone?: string; code?: string; captcha?: string }>({});

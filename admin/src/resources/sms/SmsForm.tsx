@@ -76,7 +76,7 @@ const BranchesInput = () => (
 );
 
 /** How many customers one search shows: the newest of the registered list that match the typed text. */
-export const CUSTOMER_SEARCH_ROWS = 20;
+const CUSTOMER_SEARCH_ROWS = 20;
 
 /**
  * The customers (purchase registrations) the user may see, searched on the server as the user

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { DataSource } from 'typeorm';
 import { ConfigService } from '../../config/config.module';
 import { AuthUser } from './auth-user';
-import { hasIssuedLifetime, isTokenPayload, loadAuthUser } from './session';
+import { hasIssuedLifetime, isTokenPayload, loadAuthUser, maxIssuedLifetime } from './session';
 
 const OWNER = Symbol('jwt-strategy-of-request');
 type MarkedRequest = { [OWNER]?: JwtStrategy };
@@ -49,7 +49,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       passReqToCallback: true,
     });
     this.secret = config.get('auth').jwtSecret;
-    this.maxLifetime = Math.max(config.get('auth').expiresIn, config.get('auth').rememberExpiresIn);
+    this.maxLifetime = maxIssuedLifetime(config.get('auth'));
   }
 
   /** Falsy answers 401 'Unauthenticated.' (the guard's handleRequest); a thrown error passes on (a database outage is a 503). */

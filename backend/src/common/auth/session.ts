@@ -90,3 +90,8 @@ export function hasIssuedLifetime(p: TokenPayload, maxLifetimeSeconds: number, n
     exp - iat <= maxLifetimeSeconds
   );
 }
+
+/** The longest lifetime a login issues (remember me): a token living longer was not made by a login. */
+export function maxIssuedLifetime(auth: { expiresIn: number; rememberExpiresIn: number }): number {
+  return Math.max(auth.expiresIn, auth.rememberExpiresIn);
+}

@@ -72,9 +72,6 @@ export function toAllocationView(a: AllocationEntity, frozen: boolean): Allocati
   };
 }
 
-/** The amounts the branch table counts (allocation.repository.ts). */
-export { ONE_LAKH, TOP_PURCHASE_TIER } from '../../repositories/allocation.repository';
-
 export interface StockCandidate {
   id: number;
   amount: number;

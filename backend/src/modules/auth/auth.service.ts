@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { parseNepalMobile } from '@campaign/domain';
@@ -6,13 +6,13 @@ import { DataSource } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { deviceCookieFor, deviceCookieKey, issueDeviceCookie } from '../../common/auth/device-cookie';
-import { hasIssuedLifetime, isTokenPayload, loadAuthUser, TokenPayload } from '../../common/auth/session';
+import { hasIssuedLifetime, isTokenPayload, loadAuthUser, maxIssuedLifetime, TokenPayload } from '../../common/auth/session';
 import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
 import { CAPTCHA_FIELD, CaptchaService } from '../captcha/captcha.service';
-import { newOtp } from '../../common/otp';
+import { codesMatch, newOtp } from '../../common/otp';
 import { SmsService } from '../sms/sms.service';
 import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
@@ -232,10 +232,7 @@ export class AuthService {
        SELECT code_hash FROM tried`,
       [userId, SIGNIN_CODE.maxAttempts],
     );
-    if (!row) return false;
-    const expected = Buffer.from(row.code_hash as string);
-    const given = Buffer.from(this.codeHash(userId, code));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+    if (!row || !codesMatch(row.code_hash as string, this.codeHash(userId, code))) return false;
     await this.dataSource.query(`DELETE FROM signin_code WHERE user_id = $1`, [userId]);
     return true;
   }
@@ -260,9 +257,7 @@ export class AuthService {
     } catch {
       payload = null;
     }
-    const { expiresIn, rememberExpiresIn } = this.config.get('auth');
-    const lifetime = Math.max(expiresIn, rememberExpiresIn);
-    if (!isTokenPayload(payload) || !hasIssuedLifetime(payload, lifetime)) throw new UnauthorizedException('Unauthenticated.');
+    if (!isTokenPayload(payload) || !hasIssuedLifetime(payload, maxIssuedLifetime(this.config.get('auth')))) throw new UnauthorizedException('Unauthenticated.');
     await this.dataSource.query(
       `WITH pruned AS (DELETE FROM revoked_token WHERE expires_at < now())
        INSERT INTO revoked_token (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,

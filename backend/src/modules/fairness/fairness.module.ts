@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DrawRepository } from '../../repositories/draw.repository';
 import { AllocationModule } from '../allocation/allocation.module';
 import { SettingModule } from '../setting/setting.module';
 import { FairnessController } from './fairness.controller';
@@ -10,5 +9,5 @@ import { FairnessService } from './fairness.service';
  * before, and the public pages (/fairness) that reveal it and the day's draws once the day has
  * ended. The draw itself (DrawService) lives in the draw module, which asks here for its day's commitment.
  */
-@Module({ imports: [AllocationModule, SettingModule], controllers: [FairnessController], providers: [FairnessService, DrawRepository], exports: [FairnessService] })
+@Module({ imports: [AllocationModule, SettingModule], controllers: [FairnessController], providers: [FairnessService], exports: [FairnessService] })
 export class FairnessModule {}

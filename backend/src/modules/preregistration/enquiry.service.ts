@@ -26,6 +26,10 @@ export const VERIFIED_ALREADY = 'Your phone number is already verified.';
 /** A held record's (issue #32): verified, no draw; the public is told that its branch checks it, never why. */
 export const VERIFIED_HELD = 'Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.';
 
+/** A pending claim (enquiry-claim.ts) as the public sees it: any unverified record. */
+const claimView = (claim: { slug: string; name: string; phone: string }): PublicPreregistration =>
+  toPublicView({ slug: claim.slug, name: claim.name, phone: claim.phone, is_verified: false, prize: null, share_code: '' });
+
 /** The public enquiry: POST /enquiry and what GET /enquiry/{slug} and a right code answer. */
 @Injectable()
 export class EnquiryService {
@@ -60,7 +64,7 @@ export class EnquiryService {
     if (!found) {
       const claim = await readClaim(this.db.em, slug);
       if (!claim) throw PREREGISTRATION_FAILURES.fail('NotFound');
-      return { data: toPublicView({ ...claim, is_verified: false, prize: null, share_code: '' }), held: false };
+      return { data: claimView(claim), held: false };
     }
     const draw = found.is_verified ? await this.draws.find(this.db.em, 'preregistration', found.id) : undefined;
     return { data: toPublicView(found, draw?.public_id ?? null), held: found.held && found.is_verified };
@@ -136,7 +140,7 @@ export class EnquiryService {
             const claim = { id: 0, slug: newSlug(), phone, name: values.name!, lang: values.lang ?? 'en' };
             claim.id = await insertClaim(em, claim);
             await this.verification.issueClaimCode(em, claim, settings);
-            return { claim: true, view: toPublicView({ slug: claim.slug, name: claim.name, phone, is_verified: false, prize: null, share_code: '' }) };
+            return { claim: true, view: claimView(claim) };
           }
           const saved = await this.verification.saveRecord(em, { ...values, held: numberHolder !== undefined }, stored, settings);
           return { claim: false, view: toPublicView(saved) };

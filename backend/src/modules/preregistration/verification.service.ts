@@ -76,8 +76,7 @@ export class VerificationService {
         (attempts) => this.rows.setCodeAttempts(row.id, attempts),
       );
       if (!verdict.ok) return verdict;
-      await this.markVerified(em, row);
-      return { ok: true, already: false, slug: row.slug };
+      return { ok: true, ...(await this.open(em, row)) };
     });
     if (!outcome.ok) throw outcome.error;
     return { already: outcome.already, slug: outcome.slug };
@@ -97,9 +96,7 @@ export class VerificationService {
     const row = await this.rows.lockLiveOfPhone(claim.phone);
     // The phone's record was trashed or erased since: nothing to open (the spent claim is gone).
     if (!row) return { ok: false, error: PREREGISTRATION_FAILURES.fail('NotFound') };
-    if (row.is_verified) return { ok: true, already: true, slug: row.slug };
-    await this.markVerified(em, row);
-    return { ok: true, already: false, slug: row.slug };
+    return { ok: true, ...(await this.open(em, row)) };
   }
 
   /**
@@ -109,10 +106,15 @@ export class VerificationService {
    * way back never reads or spends.
    */
   async verifyChecked(em: EntityManager, slug: string): Promise<{ already: boolean }> {
-    const row = await this.lock(slug);
-    if (row.is_verified) return { already: true };
+    const { already } = await this.open(em, await this.lock(slug));
+    return { already };
+  }
+
+  /** A locked record a right code opened: verified and drawn now, unless it already was. */
+  private async open(em: EntityManager, row: LockedRow): Promise<{ already: boolean; slug: string }> {
+    if (row.is_verified) return { already: true, slug: row.slug };
     await this.markVerified(em, row);
-    return { already: false };
+    return { already: false, slug: row.slug };
   }
 
   /** Verifies a locked, unverified record whose code was right (the code is spent) and draws once per phone. */
@@ -120,8 +122,7 @@ export class VerificationService {
     await this.rows.markVerified(row.id);
     // A held record (issue #32) is verified without a draw; a staff save that releases it draws (releaseHold).
     if (row.held) return;
-    const prize = await this.drawOncePerPhone(em, row);
-    if (prize !== null) await this.rows.setPrize(row.id, prize);
+    await this.drawPrize(em, row);
   }
 
   /**
@@ -134,9 +135,13 @@ export class VerificationService {
     if (citizenship && (await this.checks.earlierRecord('citizenship_no', citizenship, id))) return;
     await this.rows.release(id);
     const row = await this.lock(slug);
-    if (!row.is_verified) return;
+    if (row.is_verified) await this.drawPrize(em, row);
+  }
+
+  /** The draw once per phone for a verified record, and the prize it gives (none: the phone's earlier live record keeps its own). */
+  private async drawPrize(em: EntityManager, row: LockedRow): Promise<void> {
     const prize = await this.drawOncePerPhone(em, row);
-    if (prize !== null) await this.rows.setPrize(id, prize);
+    if (prize !== null) await this.rows.setPrize(row.id, prize);
   }
 
   /**

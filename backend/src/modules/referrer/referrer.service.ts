@@ -204,7 +204,6 @@ export class ReferrerService {
    */
   private async otherValues(actor: AuthUser, range: DateRange, otherId: number): Promise<{ values: string[]; values_count: number }> {
     const lists = [this.preregistrations.utmSources(actor, range), this.testRides.utmSources(actor, range)];
-    if (!lists.length) return { values: [], values_count: 0 };
     const union = lists.map((q) => q.getQuery()).join(' UNION ALL ');
     const row = await this.dataSource
       .createQueryBuilder()

@@ -2,6 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { parseNepalMobile } from '@campaign/domain';
 
+/** Every queued SMS's phone, as the outbox stores it. Callers validate numbers first; this is the invariant, not a user-facing check. */
+function outboxPhone(raw: string): string {
+  const phone = parseNepalMobile(raw);
+  if (!phone) throw new Error('refusing to queue an SMS to a number that is not a Nepal mobile');
+  return phone;
+}
+
+/** Every queued SMS's text: never empty (the same invariant). */
+function outboxText(text: string): string {
+  if (!text?.trim()) throw new Error('refusing to queue an empty SMS');
+  return text;
+}
+
 export interface QueuedSms {
   phone: string;
   text: string;
@@ -34,11 +47,8 @@ export class SmsService {
     if (!messages.length) return [];
     const phones: string[] = [];
     for (const m of messages) {
-      const phone = parseNepalMobile(m.phone);
-      // Callers validate numbers first; this is the invariant, not a user-facing check.
-      if (!phone) throw new Error('refusing to queue an SMS to a number that is not a Nepal mobile');
-      if (!m.text?.trim()) throw new Error('refusing to queue an empty SMS');
-      phones.push(phone);
+      phones.push(outboxPhone(m.phone));
+      outboxText(m.text);
     }
     const rows: Array<{ id: string }> = await em.query(
       `INSERT INTO sms_outbox (phone, text, kind, batch_id)
@@ -59,8 +69,7 @@ export class SmsService {
    * transaction, under an advisory lock on (kind, phone): concurrent events merge one by one.
    */
   async queueNotice(em: EntityManager, notice: { phone: string; kind: string; windowSeconds: number; text: (events: number) => string }): Promise<{ id: number; events: number }> {
-    const phone = parseNepalMobile(notice.phone);
-    if (!phone) throw new Error('refusing to queue an SMS to a number that is not a Nepal mobile');
+    const phone = outboxPhone(notice.phone);
     await em.query(`SELECT pg_advisory_xact_lock(hashtext('notice:' || $1 || ':' || $2))`, [notice.kind, phone]);
     // The latest notice to the phone: merged into while it waits (queued, never tried), else the
     // next one is due a window after it went (or was due to go).
@@ -76,20 +85,14 @@ export class SmsService {
     );
     if (last?.waiting) {
       const events = last.events + 1;
-      await em.query(`UPDATE sms_outbox SET events = $2, text = $3 WHERE id = $1`, [last.id, events, this.noticeText(notice.text, events)]);
+      await em.query(`UPDATE sms_outbox SET events = $2, text = $3 WHERE id = $1`, [last.id, events, outboxText(notice.text(events))]);
       return { id: Number(last.id), events };
     }
     const [row]: Array<{ id: string }> = await em.query(
       `INSERT INTO sms_outbox (phone, text, kind, next_attempt_at, events) VALUES ($1, $2, $3, COALESCE($4::timestamptz, now()), 1) RETURNING id`,
-      [phone, this.noticeText(notice.text, 1), notice.kind, last?.due ?? null],
+      [phone, outboxText(notice.text(1)), notice.kind, last?.due ?? null],
     );
     return { id: Number(row.id), events: 1 };
-  }
-
-  private noticeText(text: (events: number) => string, events: number): string {
-    const t = text(events);
-    if (!t?.trim()) throw new Error('refusing to queue an empty SMS');
-    return t;
   }
 
   /**
