@@ -1,3 +1,4 @@
+import { toDevanagariDigits } from '@campaign/domain';
 import { STEP_UP_MESSAGES, UNTRUSTED_FAILURES } from '../src/modules/auth/auth.service';
 import { uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, RECAPTCHA_FAIL, RECAPTCHA_OK, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
@@ -131,8 +132,8 @@ describe('sign-in without lockout', () => {
     const wrongPassword = await login({ email: 'admin@example.com', password: 'not-it', code }, '10.82.0.4');
     expect(wrongPassword.body).toEqual(wrongCodeAnswer.body);
 
-    // Password and code: signed in, and the browser is trusted from now on.
-    const signedIn = await login({ email: 'admin@example.com', password: 'Admin@2082', code }, '10.82.0.2');
+    // Password and code (typed on a Nepali keyboard, with a space): signed in, and the browser is trusted from now on.
+    const signedIn = await login({ email: 'admin@example.com', password: 'Admin@2082', code: toDevanagariDigits(`${code.slice(0, 3)} ${code.slice(3)}`) }, '10.82.0.2');
     expect(signedIn.status).toBe(200);
     expect(typeof signedIn.body.access_token).toBe('string');
     const cookie = deviceCookie(signedIn);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, prizeLabel, rupees, toDevanagariDigits } from './amount';
+import { formatNumber, prizeLabel, rupees, toDevanagariDigits, toLatinDigits } from './amount';
 
 describe('rupees', () => {
   it.each([
@@ -61,5 +61,12 @@ describe('prizeLabel', () => {
     expect(prizeLabel(1000000)).toBe('Ten Lakhs');
     expect(prizeLabel(50000)).toBe('Fifty Thousand');
     expect(prizeLabel(3500)).toBe('Rs. 3,500');
+  });
+});
+
+describe('toLatinDigits', () => {
+  it('reads Devanagari digits as Latin ones and keeps the rest, the inverse of toDevanagariDigits', () => {
+    expect(toLatinDigits('९८४१२३००११')).toBe('9841230011');
+    expect(toLatinDigits(toDevanagariDigits('2082-08-08 BS'))).toBe('2082-08-08 BS');
   });
 });

@@ -14,6 +14,11 @@ export function toDevanagariDigits(text: string): string {
   return text.replace(/[0-9]/g, (d) => DEVANAGARI_DIGITS[Number(d)]);
 }
 
+/** Devanagari digits to Latin ('९८४१' → '9841'), as Nepali keyboards type them; anything else is kept. */
+export function toLatinDigits(text: string): string {
+  return text.replace(/[०-९]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
+}
+
 /** '1000000' → '10,00,000': three digits, then groups of two. */
 function groupLakh(digits: string): string {
   if (digits.length <= 3) return digits;

@@ -22,6 +22,9 @@ describe('digitsOnly (phone, citizenship no)', () => {
     expect(digitsOnly('+977 984-123 4567')).toBe('9779841234567');
     expect(digitsOnly('27-01-71')).toBe('270171');
   });
+  it('reads Devanagari digits as Latin ones', () => {
+    expect(digitsOnly('९८४१ २३००११')).toBe('9841230011');
+  });
 });
 
 describe('emailChars', () => {

@@ -1,3 +1,5 @@
+import { toLatinDigits } from '@campaign/domain';
+
 /**
  * The client-side input filters, used as react-admin `parse` functions:
  * what the user types is filtered before it reaches the form, so the field shows the kept
@@ -9,8 +11,8 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 /** Name and address: letters (any script, Devanagari with its vowel signs), digits, underscore and whitespace. */
 export const lettersDigitsSpaces = (v: unknown) => orNull(text(v).replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, ''));
 
-/** Phone and citizenship number: digits only. */
-export const digitsOnly = (v: unknown) => orNull(text(v).replace(/[^0-9]/g, ''));
+/** Phone, citizenship number, a code: digits only, Devanagari digits (as Nepali keyboards type them) read as Latin. */
+export const digitsOnly = (v: unknown) => orNull(toLatinDigits(text(v)).replace(/[^0-9]/g, ''));
 
 /** Email: letters, digits, hyphen, dot, underscore and @. */
 export const emailChars = (v: unknown) => orNull(text(v).replace(/[^A-Za-z0-9._@-]/g, ''));

@@ -179,9 +179,9 @@ export const LoginPage = ({ state, go }: { state: unknown; go: (to: string) => v
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
               value={code}
-              onChange={(e) => setCode(digitsOnly(e.target.value) ?? '')}
+              // Six digits kept after filtering, so a pasted '123 456' or Devanagari digits arrive whole.
+              onChange={(e) => setCode((digitsOnly(e.target.value) ?? '').slice(0, 6))}
             />
             {codeField.help}
           </div>
