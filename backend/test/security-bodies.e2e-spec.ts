@@ -30,7 +30,7 @@ async function rawPost(
   path: string,
   headers: Record<string, string>,
   parts: Buffer[],
-): Promise<{ status: number; body: { message?: string }; sent: number }> {
+): Promise<{ status: number; body: { message?: string }; sent: number; connection?: string }> {
   const listening = server.listen(0, '127.0.0.1');
   await once(listening, 'listening');
   const { port } = listening.address() as AddressInfo;
@@ -38,13 +38,13 @@ async function rawPost(
     return await new Promise((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      // Kept alive (Node's default agent), so a server that answers early reads and drops the rest instead of resetting the connection under its answer.
+      // The server answers a refused body before its end with `Connection: close`: the client stops sending at the answer.
       const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
         answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), sent });
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), sent, connection: res.headers.connection });
           req.destroy();
         });
       });
@@ -194,20 +194,22 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
       const parts = multipart(boundary, hundredBigFields());
       const total = bytes(parts);
       const res = await rawPost(t.app.getHttpServer(), path, { 'content-type': formType, 'content-length': String(total), 'x-forwarded-for': nextIp() }, parts);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousMultipartBytes } });
-      // Answered while most of the 51 MB was still unsent.
+      expect({ status: res.status, body: res.body, connection: res.connection }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousMultipartBytes }, connection: 'close' });
+      // Answered while most of the 51 MB was still unsent; the connection ends, so the server reads no more of it.
       expect(res.sent).toBeLessThan(total / 2);
       expect(await changesSince(t.db, before)).toEqual([]);
       expect({ preregistration: await count('preregistration'), test_ride: await count('test_ride') }).toEqual(rows);
     });
 
-    it.each(['/api/v1/enquiry', '/api/v1/test-ride'])('%s: the same 51 MB sent in chunks without a length is refused 413 by multer at the first long field', async (path) => {
+    it.each(['/api/v1/enquiry', '/api/v1/test-ride'])('%s: the same 51 MB sent in chunks without a length is refused 413 by multer at the first long field, and not read further', async (path) => {
       const before = await changeCount(t.db);
       const errorsBefore = t.errors.length;
       const rows = { preregistration: await count('preregistration'), test_ride: await count('test_ride') };
       const parts = multipart(boundary, hundredBigFields());
       const res = await rawPost(t.app.getHttpServer(), path, { 'content-type': formType, 'transfer-encoding': 'chunked', 'x-forwarded-for': nextIp() }, parts);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousFieldBytes } });
+      expect({ status: res.status, body: res.body, connection: res.connection }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousFieldBytes }, connection: 'close' });
+      // Answered at the first long field: multer would read the rest (50 MB) before its answer.
+      expect(res.sent).toBeLessThan(bytes(parts) / 10);
       expect(await changesSince(t.db, before)).toEqual([]);
       expect({ preregistration: await count('preregistration'), test_ride: await count('test_ride') }).toEqual(rows);
       expect(t.errors.slice(errorsBefore)).toEqual([]);

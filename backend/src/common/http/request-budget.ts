@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Writable } from 'node:stream';
 
 /**
  * The cost budget of one request, checked before any work is done on it.
@@ -23,7 +24,10 @@ import express, { type NextFunction, type Request, type Response } from 'express
  * header, before a byte of it is read (anonymousBody below). An anonymous multipart form
  * (the enquiry with its screenshot, a test ride) is held to a few short fields and one
  * picture: from its Content-Length when it sends one, and by multer's limits as its bytes
- * arrive (multipartLimits), so it is never buffered whole.
+ * arrive (multipartLimits), so it is never buffered whole. A body refused before its end is
+ * not read further: the answer goes out with `Connection: close` (refuseUnread,
+ * multipartStream), where Node would otherwise read and drop the rest to keep the
+ * connection, a stranger's 51 MB included.
  *
  * The counts are taken on the raw bytes, which is only sound for UTF-8, where `{`, `"`,
  * `\` and the other structural characters are single bytes that never occur inside another
@@ -313,17 +317,29 @@ export function verifyFormBudget(_req: Request, _res: Response, buf: Buffer) {
  * size cap, is answered 413 with the cap's one message; a body in another charset than
  * UTF-8, 415; anything else goes on to the app.
  */
-export function budgetErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
-  if (err instanceof BudgetExceeded) return void res.status(413).json({ message: err.message });
-  if (err instanceof UnsupportedCharset || (err as { type?: string })?.type === 'charset.unsupported') {
-    return void res.status(415).json({ message: UNSUPPORTED_CHARSET });
-  }
+export function budgetErrors(err: unknown, req: Request, res: Response, next: NextFunction) {
+  const refuse = (status: number, message: string) => {
+    refuseUnread(req, res);
+    res.status(status).json({ message });
+  };
+  if (err instanceof BudgetExceeded) return refuse(413, err.message);
+  if (err instanceof UnsupportedCharset || (err as { type?: string })?.type === 'charset.unsupported') return refuse(415, UNSUPPORTED_CHARSET);
   if ((err as { type?: string })?.type === 'entity.too.large') {
     const { limit } = err as { limit?: number };
-    return void res.status(413).json({ message: BUDGET_MESSAGES[limit === BUDGET.anonymousBodyBytes ? 'anonymousBodyBytes' : 'bodyBytes'] });
+    return refuse(413, BUDGET_MESSAGES[limit === BUDGET.anonymousBodyBytes ? 'anonymousBodyBytes' : 'bodyBytes']);
   }
-  if ((err as { type?: string })?.type === 'parameters.too.many') return void res.status(413).json({ message: BUDGET_MESSAGES.totalKeys });
+  if ((err as { type?: string })?.type === 'parameters.too.many') return refuse(413, BUDGET_MESSAGES.totalKeys);
   next(err);
+}
+
+/**
+ * A refusal answered before the request's body has all arrived ends the connection after
+ * the answer: kept alive, Node would read the rest of the body and drop it, so a refused
+ * 51 MB upload would still be read whole (at the client's pace, holding a socket and
+ * parsing chunks on the main thread). Honest clients send small bodies and never see it.
+ */
+export function refuseUnread(req: Request, res: Response): void {
+  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
 }
 
 /** multer's limits for a staff multipart form, from the same budget (the file size is the upload cap, from the config). */
@@ -387,6 +403,24 @@ export function multipartLimits(isStaff: (req: Request) => boolean, fileSize: nu
     (req as FormRequest)[ANONYMOUS_FORM] = isAnonymous;
     return isAnonymous ? anonymous : staff;
   };
+}
+
+/**
+ * multer's `streamHandler` (multer 2.5+): the request is piped to the form's parser as multer
+ * does by default, and a form multer stops reading before its end (a limit passed, a file
+ * refused, a malformed part) is answered at once and the connection closed after the answer.
+ * multer itself reads a refused body to its end before it answers (it waits for the
+ * request's 'end' when the request is still `readable`), which let a chunked 51 MB form be
+ * read whole: marking the request done reading makes it answer with the error it has, and
+ * `Connection: close` keeps Node from reading the rest.
+ */
+export function multipartStream(req: Request, parser: Writable): void {
+  parser.once('unpipe', () => {
+    if (req.readableEnded) return;
+    refuseUnread(req, req.res!);
+    (req as { readable: boolean }).readable = false;
+  });
+  req.pipe(parser);
 }
 
 /** The budget's message for a multer limit code (undefined for any other error), by the limits the request was read with. */

@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { MulterModule } from '@nestjs/platform-express';
+import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/multer-options.interface';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { ConfigService } from '../../config/config.module';
-import { multipartLimits, signedByStaff } from '../../common/http/request-budget';
+import { multipartLimits, multipartStream, signedByStaff } from '../../common/http/request-budget';
 import { FileController } from './file.controller';
 import { FileEntity } from './file.entity';
 import { FileService } from './file.service';
@@ -15,7 +16,8 @@ import { FileService } from './file.service';
  * not import this one (a test ride's NoFilesInterceptor) has them too. Chosen per request
  * (common/http/request-budget.ts, multipartLimits): staff get the request budget's caps on
  * fields, 10 files of 5 MB; anyone else a few short fields and one picture of 5 MB, refused
- * (413 with the cap's message) as the bytes arrive. Staff are told apart as for a JSON body
+ * (413 with the cap's message) as the bytes arrive, and a refused form is not read further
+ * (multipartStream). Staff are told apart as for a JSON body
  * (a token this server signed) and, as the form is read after the guard, also by the guard
  * having accepted the token: a revoked token reads a public form with the anonymous limits.
  */
@@ -25,7 +27,8 @@ const MULTIPART_OPTIONS: DynamicModule = {
     useFactory: (config: ConfigService, jwt: JwtService) => {
       const signed = signedByStaff((token) => jwt.verify(token));
       const isStaff = (req: Request) => signed(req) && !!(req as Request & { user?: unknown }).user;
-      return { limits: multipartLimits(isStaff, config.get('files').maxBytes), defParamCharset: 'utf8' };
+      // streamHandler is multer 2.5's; @nestjs/platform-express's MulterOptions type predates it.
+      return { limits: multipartLimits(isStaff, config.get('files').maxBytes), defParamCharset: 'utf8', streamHandler: multipartStream } as MulterOptions;
     },
   }),
   global: true,
