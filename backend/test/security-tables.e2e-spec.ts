@@ -4,6 +4,7 @@ import { ALL_ROWS_MAX } from '../src/common/paging/paging';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../src/common/http/http-exception.filter';
 import { SitePage } from '../src/modules/site-page/site-page';
 import { bikeModelId, branchIds } from './factories/campaign';
+import { makePreregistration } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
 
 /**
@@ -154,6 +155,52 @@ describe('length=-1 (every row) on the staff tables', () => {
   });
 });
 
+describe('searches of one or two letters on the tables that grow', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = `Bearer ${await t.token('admin@example.com')}`;
+    const [A] = await branchIds(t.db);
+    for (const name of ['Qamar Rai', 'Rai Qamar', 'Om Thapa', 'Tom Ommi']) await makePreregistration(t.db, { branchId: A, name });
+  });
+  afterAll(() => t?.close());
+
+  const names = async (q: string) => {
+    const res = await request(t.app.getHttpServer()).get('/api/v1/preregistration').query({ start: 0, length: 100, 'search[value]': q }).set('Authorization', admin);
+    expect(res.status).toBe(200);
+    expect(res.body.recordsFiltered).toBe(res.body.data.length);
+    return (res.body.data as Array<{ name: string }>).map((r) => r.name).sort();
+  };
+
+  it('match the start of a name or phone (one or two letters, any case), and three or more anywhere', async () => {
+    expect(await names('q')).toEqual(['Qamar Rai']);
+    expect(await names('OM')).toEqual(['Om Thapa']);
+    expect(await names('qam')).toEqual(['Qamar Rai', 'Rai Qamar']);
+    expect(await names('omm')).toEqual(['Tom Ommi']);
+    // Wildcards typed are letters like any other.
+    expect(await names('%')).toEqual([]);
+    expect(await names('_')).toEqual([]);
+  });
+
+  it('read the prefix indexes, not every row', async () => {
+    // One connection, told to avoid reading the table whole (the demo's tables are small enough for the planner to prefer it).
+    const runner = t.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query(`SET enable_seqscan = off`);
+      for (const [table, columns] of Object.entries({ preregistration: ['name', 'phone'], registration: ['name', 'phone', 'bill_no'], test_ride: ['name', 'phone', 'email'] })) {
+        for (const column of columns) {
+          const plan = JSON.stringify(await runner.query(`EXPLAIN (FORMAT JSON) SELECT id FROM ${table} WHERE lower(${column}::text) LIKE 'q%'`));
+          expect({ table, column, index: plan.includes(`"${table}_${column}_prefix"`) }).toEqual({ table, column, index: true });
+        }
+      }
+    } finally {
+      await runner.release();
+    }
+  });
+});
+
 describe('the statement timeout', () => {
   let t: TestApp;
   let admin: string;
@@ -248,6 +295,36 @@ describe('requests in flight per signed-in user', () => {
     // Every turn was given back.
     const after = await Promise.all(Array.from({ length: 4 }, () => get('test-ride', staff)));
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('runs one search of a user at a time: their next searches wait (2 here, then 429), their other requests and other users go on', async () => {
+    const lock = await lockTable(t, 'preregistration');
+    const answered: number[] = [];
+    let held: Array<Promise<request.Response>> | undefined;
+    try {
+      const search = (q: string) => get('preregistration', staff).query({ 'search[value]': q });
+      // One search runs (it waits on the locked table), two wait their turn, the fourth is refused.
+      held = ['ra', 'sh', 'th'].map((q) =>
+        search(q).then((r) => {
+          answered.push(r.status);
+          return r;
+        }),
+      );
+      await until('the first search to wait on the lock', async () => (await waitingOnLock(t, 'SELECT')) >= 1);
+      const fourth = await search('gu');
+      expect(fourth.status).toBe(429);
+      expect(fourth.body.message).toMatch(/^Too many of your searches are running at once \(at most 1, with 2 more waiting their turn\)/);
+      expect(answered).toEqual([]);
+      // The same user's table read without a search, and another user's search, are not held back.
+      expect((await get('test-ride', staff)).status).toBe(200);
+      const others = await get('user', admin).query({ 'search[value]': 'a' });
+      expect(others.status).toBe(200);
+      // Only one of the user's searches reached the database.
+      expect(await waitingOnLock(t, 'SELECT')).toBe(1);
+    } finally {
+      await lock.release();
+    }
+    expect((await Promise.all(held!)).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it('leaves anonymous requests to the per-address limits', async () => {

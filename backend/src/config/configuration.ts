@@ -29,6 +29,8 @@ const envSchema = z.object({
   /** Requests one signed-in user has running at once; more wait their turn (USER_REQUESTS_QUEUED of them), the rest answer 429. */
   USER_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(4),
   USER_REQUESTS_QUEUED: z.coerce.number().int().min(0).max(10_000).default(64),
+  /** Table searches one signed-in user has running at once (each also counts as a request); more wait in the same queue. */
+  USER_SEARCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(1),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Keys the hash an erased customer is still recognised by (one pre-registration and one draw
@@ -109,7 +111,7 @@ export interface AppConfig {
   /** `statementTimeoutMs`: the app's statement_timeout (0: none); migrations and seeds run without it. */
   database: { url?: string; poolSize: number; embeddedDir: string; statementTimeoutMs: number };
   /** Requests one signed-in user may have running at once, and waiting for their turn (common/http/user-requests.ts). */
-  userRequests: { inFlight: number; queued: number };
+  userRequests: { inFlight: number; queued: number; searchesInFlight: number };
   auth: { jwtSecret: string; expiresIn: number; rememberExpiresIn: number };
   files: { uploadDir: string; maxBytes: number };
   sms: {
@@ -196,7 +198,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       embeddedDir: join(dataDir, 'pgdata'),
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    userRequests: { inFlight: env.USER_REQUESTS_IN_FLIGHT, queued: env.USER_REQUESTS_QUEUED },
+    userRequests: { inFlight: env.USER_REQUESTS_IN_FLIGHT, queued: env.USER_REQUESTS_QUEUED, searchesInFlight: env.USER_SEARCHES_IN_FLIGHT },
     auth: {
       jwtSecret,
       expiresIn: 12 * 3600,

@@ -28,6 +28,7 @@ export const PREREGISTRATION_TABLE: TableSpec = {
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 'p.id',
   allRowsUpTo: ALL_ROWS_MAX,
+  shortSearchByPrefix: true,
 };
 
 /** The row as the verify, resend and update paths lock it (SELECT ... FOR UPDATE). */

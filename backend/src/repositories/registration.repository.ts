@@ -30,6 +30,7 @@ export const REGISTRATION_TABLE: TableSpec = {
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 'r.id',
   allRowsUpTo: ALL_ROWS_MAX,
+  shortSearchByPrefix: true,
 };
 
 /** The deleted-registrations table. */
@@ -48,6 +49,7 @@ export const DELETED_REGISTRATION_TABLE: TableSpec = {
   defaultOrder: ['deleted_at', 'DESC'],
   tieBreaker: 'r.id',
   allRowsUpTo: ALL_ROWS_MAX,
+  shortSearchByPrefix: true,
 };
 
 /** What a winner video shows of the registration it names. */

@@ -29,6 +29,7 @@ export const TEST_RIDE_TABLE: TableSpec = {
   defaultOrder: ['created_at', 'DESC'],
   tieBreaker: 't.id',
   allRowsUpTo: ALL_ROWS_MAX,
+  shortSearchByPrefix: true,
 };
 
 /** Who booked and where they live: the columns a booking stores as sent and the export reads back. */

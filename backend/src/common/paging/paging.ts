@@ -31,6 +31,14 @@ export interface TableSpec {
   orderable: Record<string, string>;
   /** SQL expressions searched with ILIKE by search[value]. */
   searchable: string[];
+  /**
+   * A search shorter than SHORT_SEARCH_BELOW characters matches the start of each searchable
+   * expression instead of anywhere in it (`lower(expr::text) LIKE 'q%'`), which a
+   * `lower(column::text) text_pattern_ops` index answers. Set on the tables that grow, whose
+   * trigram indexes cannot serve one or two letters: `%q%` reads every row in scope (1.5 s
+   * for a branch of 154,000 customers), `q%` a few index pages (migration ShortSearch).
+   */
+  shortSearchByPrefix?: boolean;
   /** Default order when none is asked for. */
   defaultOrder: [string, 'ASC' | 'DESC'];
   /** Always appended last so pages are stable. */
@@ -259,12 +267,17 @@ export function tableQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, q
   return applyOrder(applySearch(qb.clone(), page, spec), page, spec);
 }
 
+/** A trigram index serves searches of at least this many characters (pg_trgm takes three at a time). */
+export const SHORT_SEARCH_BELOW = 3;
+
 function applySearch<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): SelectQueryBuilder<T> {
-  if (page.search && spec.searchable.length) {
-    const clauses = spec.searchable.map((expr) => `${expr}::text ILIKE :pagingSearch`);
-    qb.andWhere(`(${clauses.join(' OR ')})`, { pagingSearch: `%${escapeLike(page.search)}%` });
+  if (!page.search || !spec.searchable.length) return qb;
+  if (spec.shortSearchByPrefix && [...page.search].length < SHORT_SEARCH_BELOW) {
+    const clauses = spec.searchable.map((expr) => `lower(${expr}::text) LIKE :pagingPrefix`);
+    return qb.andWhere(`(${clauses.join(' OR ')})`, { pagingPrefix: `${escapeLike(page.search.toLowerCase())}%` });
   }
-  return qb;
+  const clauses = spec.searchable.map((expr) => `${expr}::text ILIKE :pagingSearch`);
+  return qb.andWhere(`(${clauses.join(' OR ')})`, { pagingSearch: `%${escapeLike(page.search)}%` });
 }
 
 function applyOrder<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): SelectQueryBuilder<T> {
