@@ -85,7 +85,7 @@ export const VECTORS = [
     name: 'searches30',
     title: '30 slow searches at once from one branch-staff user',
     how: '30 connections, one token, each sending its next search on its answer',
-    expectText: '200 (4 run at once, the rest wait their turn; 429 after 15 s of waiting)',
+    expectText: '200 (one search of a user runs at a time, the rest wait their turn; 429 after 15 s of waiting)',
   },
   {
     name: 'hosts',

@@ -1,4 +1,5 @@
 import { toDevanagariDigits } from '@campaign/domain';
+import { untrustedHashes } from '../src/common/auth/password';
 import { STEP_UP_MESSAGES, UNTRUSTED_FAILURES } from '../src/modules/auth/auth.service';
 import { uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, RECAPTCHA_FAIL, RECAPTCHA_OK, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
@@ -232,21 +233,53 @@ describe('sign-in without lockout', () => {
     report.push(`per-address limit: 31 addresses of one /64 -> 429 at the 31st; the next /64 422; 15 x 10.85.0.1 + 16 x ::ffff:10.85.0.1 -> 429 at the 31st`);
   });
 
+  /** The head-office user's browser made trusted: signed in with the password, and the SMS code when the account asks for it. */
+  const trustedOfficeBrowser = async (ip: string) => {
+    await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key LIKE 'signin-code:60:%'`);
+    const before = smsTo(officePhone).length;
+    const first = await login({ email: 'office@example.com', password: 'Office@2082' }, ip);
+    const cookie =
+      first.status === 200
+        ? deviceCookie(first)
+        : deviceCookie(await login({ email: 'office@example.com', password: 'Office@2082', code: await codeFromPhone(officePhone, before + 1) }, ip));
+    expect(cookie).toBeDefined();
+    return cookie!;
+  };
+
   it('a trusted browser behind a busy shared address is counted by its device, not the address', async () => {
     // Strangers behind one carrier address use up its sign-in limit.
     for (let i = 0; i < 30; i++) await t.http().post('/api/v1/auth/login').set('X-Forwarded-For', '10.86.0.1').send({});
     expect((await t.http().post('/api/v1/auth/login').set('X-Forwarded-For', '10.86.0.1').send({})).status).toBe(429);
-    await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key LIKE 'signin-code:60:%'`);
     // The owner's trusted browser behind the same address signs in.
-    const before = smsTo(officePhone).length;
-    const first = await login({ email: 'office@example.com', password: 'Office@2082' }, '10.87.0.1');
-    const cookie =
-      first.status === 200
-        ? deviceCookie(first)
-        : deviceCookie(await login({ email: 'office@example.com', password: 'Office@2082', code: await codeFromPhone(officePhone, before + 1) }, '10.87.0.1'));
-    expect(cookie).toBeDefined();
+    const cookie = await trustedOfficeBrowser('10.87.0.1');
     const owner = await login({ email: 'office@example.com', password: 'Office@2082' }, '10.86.0.1', cookie);
     expect(owner.status).toBe(200);
+  });
+
+  it("strangers' password hashes wait in one line: the owner's trusted browser signs in while the line is held, an untrusted try waits its turn", async () => {
+    const cookie = await trustedOfficeBrowser('10.88.0.1');
+    // The line is busy (as with strangers' hashes one after another): held until released.
+    let release!: () => void;
+    const holding = untrustedHashes.run('held by the test', () => new Promise<void>((r) => (release = r)));
+    let stranger: Promise<Answer> | undefined;
+    try {
+      let answered = false;
+      stranger = login({ email: 'office@example.com', password: 'not-the-password' }, '10.88.0.2').then((r) => {
+        answered = true;
+        return r;
+      });
+      const started = Date.now();
+      while (untrustedHashes.waiting < 1 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 10));
+      expect(untrustedHashes.waiting).toBe(1);
+      const owner = await login({ email: 'office@example.com', password: 'Office@2082' }, '10.88.0.3', cookie);
+      expect(owner.status).toBe(200);
+      expect(answered).toBe(false);
+    } finally {
+      release();
+    }
+    await holding;
+    expect((await stranger!).status).toBe(401);
+    report.push(`hash line: the owner's trusted browser signed in while the untrusted line was held; the stranger's try answered 401 once released`);
   });
 });
 

@@ -17,7 +17,8 @@ import { SmsService } from '../sms/sms.service';
 import { UserService } from '../user/user.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
-import { dummyHash, hashPassword, verifyPassword } from '../../common/auth/password';
+import { addressKey } from '../../common/rate-limit/address-key';
+import { dummyHash, hashPassword, untrustedHashes, verifyPassword } from '../../common/auth/password';
 
 /** The password change's expected failures; the table's keys are the codes. */
 const AUTH_FAILURES = new Failures({
@@ -117,7 +118,7 @@ export class AuthService {
     this.codeKey = createHmac('sha256', secret).update('signin-code/v1').digest();
   }
 
-  /** `cookies` is the request's Cookie header (its device cookies); `ip` goes to the captcha check only. */
+  /** `cookies` is the request's Cookie header (its device cookies); `ip` goes to the captcha check and names the address's turn in `untrustedHashes`. */
   async login(dto: LoginDto, ip: string, cookies: string | string[] | undefined): Promise<SignedIn> {
     const email = dto.email.trim().toLowerCase();
     const row = await this.users.credentials(email);
@@ -155,7 +156,8 @@ export class AuthService {
     if (spent && step === 'captcha' && !(await this.captcha.verify(dto[CAPTCHA_FIELD], ip))) {
       throw new StepUpRequired('captcha', STEP_UP_MESSAGES.captcha);
     }
-    const ok = (await verifyPassword(row?.password ?? (await dummyHash()), dto.password)) && !!row;
+    const hash = row?.password ?? (await dummyHash());
+    const ok = (await untrustedHashes.run(addressKey(ip), () => verifyPassword(hash, dto.password))) && !!row;
 
     if (!spent || step !== 'sms') {
       if (!ok || !row) {
