@@ -78,6 +78,9 @@ function multipart(boundary: string, fields: Array<[string, Buffer]>): Buffer[] 
 
 const bytes = (parts: Buffer[]) => parts.reduce((n, p) => n + p.length, 0);
 
+/** `buf` in pieces of `size` bytes, sent one after another as a slow client would. */
+const chunksOf = (buf: Buffer, size: number) => Array.from({ length: Math.ceil(buf.length / size) }, (_, i) => buf.subarray(i * size, (i + 1) * size));
+
 /** supertest's serializer for a body sent as the bytes given (it would write a Buffer under a JSON type as JSON text). */
 const asBytes = (body: unknown) => body as string;
 
@@ -88,6 +91,8 @@ const hundredBigFields = (): Array<[string, Buffer]> => {
 };
 
 describe('bodies: charset, multipart and image limits (issue 32)', () => {
+  const boundary = `----bodies${randomBytes(8).toString('hex')}`;
+  const formType = `multipart/form-data; boundary=${boundary}`;
   let t: TestApp;
   let admin: string;
   let staff: string;
@@ -186,8 +191,6 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
   });
 
   describe('anonymous multipart forms are held to a few short fields and one picture (finding 4)', () => {
-    const boundary = `----bodies${randomBytes(8).toString('hex')}`;
-    const formType = `multipart/form-data; boundary=${boundary}`;
 
     it.each(['/api/v1/enquiry', '/api/v1/test-ride'])('%s: 100 fields of 500 KB with a Content-Length are refused 413 from the header, before the body is read', async (path) => {
       const before = await changeCount(t.db);
@@ -271,6 +274,26 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
         body: { message: UPLOAD_REFUSED, errors: { screenshot: [tooManyPixels(PUBLIC_INPUT_PIXELS)] } },
       });
       expect(await count('preregistration', 'phone = $1', [phone])).toBe(0);
+      expect(await count('file')).toBe(files);
+    });
+
+    it('refuses a public picture over the limit from its first bytes: 422 under the field, the rest unread and the connection closed', async () => {
+      // A 40-megapixel JPEG (7800 x 5200) made 20 MB long and sent without a length: read whole, the
+      // file cap (5 MB) would refuse it 413; refused from its header, it is a 422 long before that.
+      const image = Buffer.concat([await solidJpeg(7800, 5200), Buffer.alloc(20 * 1024 * 1024)]);
+      const body = await enquiryBody(t.db);
+      const fields = multipart(boundary, Object.entries(body).map(([k, v]) => [k, Buffer.from(String(v))] as [string, Buffer]));
+      const file = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="screenshot"; filename="share.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), ...chunksOf(image, 64 * 1024), Buffer.from('\r\n')];
+      const parts = [...fields.slice(0, -1), ...file, fields[fields.length - 1]];
+      const files = await count('file');
+      const res = await rawPost(t.app.getHttpServer(), '/api/v1/enquiry', { 'content-type': formType, 'transfer-encoding': 'chunked', 'x-forwarded-for': nextIp() }, parts);
+      expect({ status: res.status, body: res.body, connection: res.connection }).toEqual({
+        status: 422,
+        body: { message: UPLOAD_REFUSED, errors: { screenshot: [tooManyPixels(PUBLIC_INPUT_PIXELS)] } },
+        connection: 'close',
+      });
+      expect(res.sent).toBeLessThan(bytes(parts) / 2);
+      expect(await count('preregistration', 'phone = $1', [body.phone])).toBe(0);
       expect(await count('file')).toBe(files);
     });
 

@@ -423,9 +423,14 @@ export function multipartStream(req: Request, parser: Writable): void {
   req.pipe(parser);
 }
 
+/** Whether multer read `req`'s form with the anonymous limits (set by multipartLimits as the form starts). */
+export function readAsAnonymous(req: Request): boolean {
+  return (req as FormRequest)[ANONYMOUS_FORM] === true;
+}
+
 /** The budget's message for a multer limit code (undefined for any other error), by the limits the request was read with. */
 export function multerLimitMessage(code: string | undefined, req: Request | undefined): string | undefined {
   if (!code) return undefined;
-  const anonymous = !!req && (req as FormRequest)[ANONYMOUS_FORM] === true;
+  const anonymous = !!req && readAsAnonymous(req);
   return (anonymous ? ANONYMOUS_MULTER_LIMIT_MESSAGES : MULTER_LIMIT_MESSAGES)[code];
 }

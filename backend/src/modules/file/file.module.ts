@@ -5,10 +5,11 @@ import type { MulterOptions } from '@nestjs/platform-express/multer/interfaces/m
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { ConfigService } from '../../config/config.module';
-import { multipartLimits, multipartStream, signedByStaff } from '../../common/http/request-budget';
+import { multipartLimits, multipartStream, readAsAnonymous, signedByStaff } from '../../common/http/request-budget';
 import { FileController } from './file.controller';
 import { FileEntity } from './file.entity';
 import { FileService } from './file.service';
+import { publicPictureStorage } from './public-picture-storage';
 
 /**
  * The multipart limits of every route that reads a multipart form (memory storage: nothing
@@ -17,7 +18,8 @@ import { FileService } from './file.service';
  * (common/http/request-budget.ts, multipartLimits): staff get the request budget's caps on
  * fields, 10 files of 5 MB; anyone else a few short fields and one picture of 5 MB, refused
  * (413 with the cap's message) as the bytes arrive, and a refused form is not read further
- * (multipartStream). Staff are told apart as for a JSON body
+ * (multipartStream); a public picture over its pixel limit is refused from its header, its
+ * rest unread (publicPictureStorage). Staff are told apart as for a JSON body
  * (a token this server signed) and, as the form is read after the guard, also by the guard
  * having accepted the token: a revoked token reads a public form with the anonymous limits.
  */
@@ -28,7 +30,7 @@ const MULTIPART_OPTIONS: DynamicModule = {
       const signed = signedByStaff((token) => jwt.verify(token));
       const isStaff = (req: Request) => signed(req) && !!(req as Request & { user?: unknown }).user;
       // streamHandler is multer 2.5's; @nestjs/platform-express's MulterOptions type predates it.
-      return { limits: multipartLimits(isStaff, config.get('files').maxBytes), defParamCharset: 'utf8', streamHandler: multipartStream } as MulterOptions;
+      return { limits: multipartLimits(isStaff, config.get('files').maxBytes), defParamCharset: 'utf8', streamHandler: multipartStream, storage: publicPictureStorage(readAsAnonymous) } as MulterOptions;
     },
   }),
   global: true,

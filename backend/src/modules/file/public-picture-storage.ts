@@ -1,0 +1,62 @@
+import type { Request } from 'express';
+import multer, { type StorageEngine } from 'multer';
+import sharp from 'sharp';
+import { UnprocessableError } from '../../common/http/errors';
+import { PUBLIC_INPUT_PIXELS, tooManyPixels, UPLOAD_REFUSED } from './file-store';
+
+/**
+ * Bytes of a public picture read before its header is asked for its size in pixels: a JPEG's
+ * size can follow up to 64 KB of EXIF, a PNG's is in its first 33 bytes. A WebP's cannot be
+ * read from part of the file; it is checked when it has all arrived, as before.
+ */
+const PROBE_BYTES = 128 * 1024;
+
+/** width x height from an image's first bytes (0 when they do not tell: the full check decides). */
+async function pixelsOf(head: Buffer): Promise<number> {
+  const meta = await sharp(head, { limitInputPixels: false }).metadata().catch(() => undefined);
+  return meta?.width && meta.height ? meta.width * meta.height : 0;
+}
+
+/**
+ * multer's memory storage, and for a form read with the anonymous limits (the public
+ * enquiry's screenshot) a look at the picture's header once its first 128 KB have arrived:
+ * one over the public's pixel limit is refused there (422 under its field, the words of the
+ * full check in file-store.ts), so the rest of it is never read (common/http/request-budget.ts,
+ * multipartStream). A 40-megapixel JPEG of 4.4 MB was read whole before its 422, four at once
+ * taking the CPU from staff's sign-ins (issue #32's hostile bench).
+ */
+export function publicPictureStorage(readAsAnonymous: (req: Request) => boolean): StorageEngine {
+  const memory = multer.memoryStorage();
+  return {
+    _handleFile(req, file, cb) {
+      if (!readAsAnonymous(req)) return memory._handleFile(req, file, cb);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let probed = false;
+      let settled = false;
+      const settle = (error: Error | null, info?: Partial<Express.Multer.File>) => {
+        if (settled) return;
+        settled = true;
+        cb(error, info);
+      };
+      const refused = () => new UnprocessableError({ [file.fieldname]: [tooManyPixels(PUBLIC_INPUT_PIXELS)] }, UPLOAD_REFUSED);
+      const { stream } = file;
+      stream.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (probed || size < PROBE_BYTES) return;
+        probed = true;
+        stream.pause();
+        void pixelsOf(Buffer.concat(chunks)).then((pixels) => {
+          if (pixels > PUBLIC_INPUT_PIXELS) settle(refused());
+          stream.resume();
+        });
+      });
+      stream.on('end', () => settle(null, { buffer: Buffer.concat(chunks), size }));
+      stream.on('error', (e: Error) => settle(e));
+    },
+    _removeFile(req, file, cb) {
+      memory._removeFile(req, file, cb);
+    },
+  };
+}
