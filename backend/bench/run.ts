@@ -155,7 +155,8 @@ async function main() {
   // The large seed imports @campaign/domain's build, which a fresh clone has only after the
   // build step above: it is loaded here, not at module load.
   const { LARGE_SEED_DEFAULTS, seedLargeAt } = await import('../src/database/seeds/large-seed');
-  const cluster = await startCluster();
+  // pg_stat_statements counts the statements the app sends per enquiry (issue #33: at most 6).
+  const cluster = await startCluster(['shared_preload_libraries=pg_stat_statements']);
   onCleanup(() => stopCluster(cluster));
   const admin = new Client({ connectionString: cluster.adminUrl });
   await admin.connect();
@@ -273,6 +274,39 @@ async function reads({ APP, BASE }: Ctx) {
 
 // ------------------------------------------------------------------ (2) POST /enquiry
 
+/** Enquiries sent one at a time while the statements are counted. */
+const STATEMENT_SAMPLE = 100;
+
+/**
+ * Statements PostgreSQL ran per enquiry (pg_stat_statements, top level: one per round trip,
+ * BEGIN and COMMIT included), over STATEMENT_SAMPLE enquiries sent one after another. The
+ * SMS worker's statements (every one names `locked_by`) are left out: they send the codes,
+ * one round per batch, whatever the enquiries' own cost.
+ */
+async function statementsPerEnquiry(db: Client, run: () => Promise<LoadFigures>) {
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  const figures = await run();
+  const { rows } = await db.query(
+    `SELECT s.query, sum(s.calls)::int AS calls FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      WHERE d.datname = current_database() AND s.query NOT LIKE '%locked_by%' AND s.query NOT LIKE '%pg_stat_statements%'
+      GROUP BY s.query ORDER BY calls DESC`,
+  );
+  const answered = figures.requests - figures.errors;
+  const total = rows.reduce((n: number, r: { calls: number }) => n + r.calls, 0);
+  const perEnquiry = total / Math.max(1, answered);
+  const top = rows.slice(0, 12).map((r: { query: string; calls: number }) => `${fmt(r.calls / Math.max(1, answered), 2)} × ${r.query.replace(/\s+/g, ' ').slice(0, 70)}`);
+  log(`statements per enquiry: ${fmt(perEnquiry, 2)} over ${answered} enquiries\n  ${top.join('\n  ')}`);
+  add({
+    scenario: 'POST /enquiry, statements per enquiry',
+    product: `${fmt(perEnquiry, 2)} statements (${answered} enquiries one at a time, BEGIN and COMMIT counted, the SMS worker's left out)`,
+    baseline: 'the baseline sends 1 (one INSERT)',
+    ratio: '',
+    target: '≤ 6 statements',
+    met: perEnquiry <= 6,
+  });
+}
+
 async function enquiry({ APP, BASE, db }: Ctx) {
   const [{ model, branch }] = (await db.query(`SELECT (SELECT min(id) FROM bike_model) AS model, (SELECT min(id) FROM branch) AS branch`))
     .rows;
@@ -298,6 +332,7 @@ async function enquiry({ APP, BASE, db }: Ctx) {
   ];
   await load({ url: APP, connections: 2, amount: 50, requests: requests(1) });
   await load({ url: BASE, connections: 2, amount: 50, requests: requests(2) });
+  await statementsPerEnquiry(db, () => load({ url: APP, connections: 1, amount: STATEMENT_SAMPLE, requests: requests(7) }));
   serial = 0;
   const base = await load({ url: BASE, connections: 16, duration: DURATION, requests: requests(3) });
   serial = 0;

@@ -45,7 +45,8 @@ function asPostgres(cmd: string, args: string[]) {
   return r.stdout;
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `settings`: more server settings (`name=value`), such as the bench's statement statistics. */
+export async function startCluster(settings: string[] = []): Promise<Cluster> {
   const bin = findPgBin();
   const dir = mkdtempSync(join(tmpdir(), 'campaign-pg-'));
   if (isRoot()) {
@@ -65,6 +66,7 @@ export async function startCluster(): Promise<Cluster> {
     '-c full_page_writes=off',
     '-c max_connections=400',
     '-c shared_buffers=128MB',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
   return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, binDir: bin, startOptions: opts };
