@@ -1,7 +1,8 @@
 import { PUBLIC_LIMITS } from '../src/common/rate-limit/public-limits';
 import { SettingService } from '../src/modules/setting/setting.service';
 import { pngBuffer } from './factories/images';
-import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp, wrongCode } from './factories/campaign';
+import { toDevanagariDigits } from '@campaign/domain';
+import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
 import { startTestApp, TestApp } from './harness/test-app';
 import { awayFromMidnight } from './harness/nepal-day';
@@ -96,6 +97,21 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     const resend = await post(`/enquiry/${slug}/resend`);
     expect(resend.status).toBe(422);
     expect(resend.body.errors.code).toEqual(['This pre-registration is already verified.']);
+  });
+
+  it('takes the phone, the citizenship number and the code in Nepali digits (as a Nepali keyboard types them), stored in Latin ones', async () => {
+    const phone = uniquePhone();
+    const citizenship = uniqueDigits(11);
+    const created = await post('/enquiry', await enquiryBody(t.db, { phone: `+९७७ ${toDevanagariDigits(phone)}`, citizenship_no: toDevanagariDigits(citizenship) }));
+    expect(created.status).toBe(200);
+    const slug = created.body.data.slug;
+    const [stored] = await t.db.query(`SELECT phone, citizenship_no, code FROM preregistration WHERE slug = $1`, [slug]);
+    expect({ phone: stored.phone, citizenship_no: stored.citizenship_no }).toEqual({ phone, citizenship_no: citizenship });
+    // The code as typed on the phone's Nepali keyboard, with a space in it.
+    const typed = toDevanagariDigits(`${stored.code.slice(0, 3)} ${stored.code.slice(3)}`);
+    const verified = await post(`/enquiry/${slug}/verify`, { code: typed });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.is_verified).toBe(true);
   });
 
   it('gives the base prize from settings when no allocation is won', async () => {

@@ -1,3 +1,4 @@
+import { toDevanagariDigits } from '@campaign/domain';
 import { bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
 import { SettingService } from '../src/modules/setting/setting.service';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -70,6 +71,13 @@ describe('registration coupon code (/verify, /reset, /notify)', () => {
     const reset = await post(s.slug, 'reset');
     expect(reset.status).toBe(422);
     expect(reset.body.errors.code).toEqual(['The coupon has already been verified.']);
+  });
+
+  it('confirms the code typed in Nepali digits, as the customer reads it out from a Nepali SMS', async () => {
+    const s = await sale();
+    const right = await post(s.slug, 'verify', { code: toDevanagariDigits(await s.code()) });
+    expect(right.status).toBe(200);
+    expect(right.body.data.coupon).toMatchObject({ verified: true });
   });
 
   it('needs a new code after 5 wrong tries, then accepts the new one', async () => {

@@ -83,6 +83,12 @@ describe('test rides and bookings (/api/v1/test-ride)', () => {
   });
 
   describe('the public booking', () => {
+    it('stores a phone typed in Nepali digits (with the country code) as its ten Latin digits', async () => {
+      const res = await book(bodyFor(branchA, modelA, { phone: '+९७७ ९८४३९९९००२' }));
+      expect(res.status).toBe(200);
+      expect((await rideRow(res.body.data.slug)).phone).toBe('9843999002');
+    });
+
     it('stores a booking and answers its slug and type with the thank-you text', async () => {
       const res = await book(
         bodyFor(branchA, modelA, { phone: '+977 984-3999001', state: 'bagmati', district: 'KATHMANDU', city: 'kathmandu metropolitan city', type: 'BOOKING', utm_source: ' Facebook ' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNepalMobile, maskPhone, parseNepalMobile } from './phone';
+import { isNepalMobile, maskPhone, mobileDigits, parseNepalMobile } from './phone';
 
 describe('parseNepalMobile', () => {
   it.each([
@@ -40,11 +40,28 @@ describe('parseNepalMobile', () => {
     expect(isNepalMobile(input)).toBe(false);
   });
 
+  it('reads Devanagari digits as a Nepali keyboard types them', () => {
+    expect(parseNepalMobile('९८४१२३००११')).toBe('9841230011');
+    expect(parseNepalMobile('+९७७ ९८५१२३४५००')).toBe('9851234500');
+  });
+
   it('refuses what is not text', () => {
     expect(parseNepalMobile(undefined)).toBeNull();
     expect(parseNepalMobile(null)).toBeNull();
     expect(parseNepalMobile({})).toBeNull();
     expect(parseNepalMobile(9841234567)).toBe('9841234567');
+  });
+});
+
+describe('mobileDigits (phone fields)', () => {
+  it('drops the 977 country code of a pasted international number, and reads Devanagari digits', () => {
+    expect(mobileDigits('+977 980-123 4567')).toBe('9801234567');
+    expect(mobileDigits('00977 9801234567')).toBe('9801234567');
+    expect(mobileDigits('९८४१२३००११')).toBe('9841230011');
+    expect(mobileDigits('+९७७ ९८४१२३००११')).toBe('9841230011');
+    expect(mobileDigits('9801234567')).toBe('9801234567');
+    // Still being typed: kept as it is.
+    expect(mobileDigits('977980123')).toBe('977980123');
   });
 });
 

@@ -1,3 +1,5 @@
+import { toLatinDigits } from './amount';
+
 /**
  * Nepal mobile numbers: 10 digits `9[678]XXXXXXXX`. Input may carry
  * +977 / 00977 / 977, spaces, dashes, dots or parentheses; we store the 10 digits.
@@ -8,7 +10,8 @@ export const NEPAL_MOBILE_RE = /^9[678]\d{8}$/;
 /** The 10-digit mobile number, or null when `input` is not a Nepal mobile number. */
 export function parseNepalMobile(input: unknown): string | null {
   if (typeof input !== 'string' && typeof input !== 'number') return null;
-  const raw = String(input).trim();
+  // Nepali keyboards type Devanagari digits: '९८४१२३००११' is 9841230011.
+  const raw = toLatinDigits(String(input)).trim();
   if (!raw || raw.length > 25) return null;
   // Only digits, one leading plus and the usual separators are allowed.
   if (!/^\+?[\d\s\-.()]+$/.test(raw)) return null;
@@ -37,4 +40,15 @@ export function maskPhone(phone: string | null | undefined): string {
   const p = String(phone);
   if (p.length <= 4) return '*'.repeat(p.length);
   return `${p.slice(0, 2)}${'*'.repeat(p.length - 4)}${p.slice(-2)}`;
+}
+
+/**
+ * What a phone field keeps of what is typed or pasted, as the user types: Latin digits
+ * (Devanagari ones converted), no separators, and a Nepal number's country code (977, +977,
+ * 00977) dropped once ten digits follow it. '+977 985-123 4500' is 9851234500; the field's
+ * validation (parseNepalMobile, NEPAL_MOBILE_RE) judges the rest.
+ */
+export function mobileDigits(input: string): string {
+  const digits = toLatinDigits(input).replace(/[^0-9]/g, '');
+  return /^(?:00)?977\d{10}$/.test(digits) ? digits.slice(-10) : digits;
 }

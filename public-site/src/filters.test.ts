@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDigits, filterEmail, filterText, nationalPhone } from './filters';
+import { filterDigits, filterEmail, filterText } from './filters';
 
 describe('filterText (name, address)', () => {
   it('keeps letters, digits, underscore and whitespace', () => {
@@ -17,11 +17,16 @@ describe('filterText (name, address)', () => {
   });
 });
 
-describe('filterDigits (phone, citizenship no)', () => {
+describe('filterDigits (citizenship no, codes)', () => {
   it('keeps digits only', () => {
     expect(filterDigits('+977 980-123 4567')).toBe('9779801234567');
     expect(filterDigits('12-34/567')).toBe('1234567');
     expect(filterDigits('abc')).toBe('');
+  });
+
+  it('reads Devanagari digits as a Nepali keyboard types them', () => {
+    expect(filterDigits('१२३ ४५६')).toBe('123456');
+    expect(filterDigits('२७-०१-७१')).toBe('270171');
   });
 });
 
@@ -29,13 +34,5 @@ describe('filterEmail', () => {
   it('keeps letters, digits, hyphen, dot, underscore and @', () => {
     expect(filterEmail('ram.thapa_1-x@example.com')).toBe('ram.thapa_1-x@example.com');
     expect(filterEmail(' ram+tag@exa mple.com;<b>')).toBe('ramtag@example.comb');
-  });
-});
-
-describe('nationalPhone', () => {
-  it('drops the 977 country code of a pasted international number', () => {
-    expect(nationalPhone(filterDigits('+977 980-123 4567'))).toBe('9801234567');
-    expect(nationalPhone('9801234567')).toBe('9801234567');
-    expect(nationalPhone('977980123')).toBe('977980123');
   });
 });

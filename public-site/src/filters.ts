@@ -1,13 +1,14 @@
-/** Client-side input filtering of the pre-registration form. */
+/** Client-side input filtering of the pre-registration form (phone fields: `mobileDigits` of @campaign/domain). */
+import { toLatinDigits } from '@campaign/domain';
 
 /** Name and address: letters (any script, with their combining marks), digits, underscore and whitespace. */
 export function filterText(value: string): string {
   return value.replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, '');
 }
 
-/** Phone and citizenship_no: digits only. */
+/** Citizenship_no and codes: digits only, Devanagari ones (a Nepali keyboard's) turned into Latin. */
 export function filterDigits(value: string): string {
-  return value.replace(/[^0-9]/g, '');
+  return toLatinDigits(value).replace(/[^0-9]/g, '');
 }
 
 /** Email: letters, digits, hyphen, dot, underscore and @. */
@@ -15,7 +16,3 @@ export function filterEmail(value: string): string {
   return value.replace(/[^A-Za-z0-9\-._@]/g, '');
 }
 
-/** A pasted international number (977 + 10 digits) is sent as the 10-digit national number. */
-export function nationalPhone(digits: string): string {
-  return /^977\d{10}$/.test(digits) ? digits.slice(3) : digits;
-}

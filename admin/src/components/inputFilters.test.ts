@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, emailChars, lettersDigitsSpaces, vehicleNumber } from './inputFilters';
+import { digitsOnly, emailChars, latinDigits, lettersDigitsSpaces, phoneDigits, vehicleNumber } from './inputFilters';
 
 describe('lettersDigitsSpaces (name, address)', () => {
   it('drops punctuation and keeps letters, digits, underscore and spaces', () => {
@@ -43,3 +43,20 @@ describe('vehicleNumber (engine, chassis, registration no)', () => {
     expect(vehicleNumber('  ')).toBeNull();
   });
 });
+
+describe('phoneDigits (phone fields)', () => {
+  it('keeps the ten national digits of a pasted +977 number, and reads Devanagari digits', () => {
+    expect(phoneDigits('+977 9851234500')).toBe('9851234500');
+    expect(phoneDigits('९८५१२३४५००')).toBe('9851234500');
+    expect(phoneDigits('985-123')).toBe('985123');
+    expect(phoneDigits('')).toBeNull();
+  });
+});
+
+describe('latinDigits (a citizenship number with its dashes)', () => {
+  it('reads Devanagari digits as Latin and keeps the rest', () => {
+    expect(latinDigits('२७-०१-७१-०१२३४')).toBe('27-01-71-01234');
+    expect(latinDigits('')).toBeNull();
+  });
+});
+

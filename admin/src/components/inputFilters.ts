@@ -1,4 +1,4 @@
-import { toLatinDigits } from '@campaign/domain';
+import { mobileDigits, toLatinDigits } from '@campaign/domain';
 
 /**
  * The client-side input filters, used as react-admin `parse` functions:
@@ -11,8 +11,14 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 /** Name and address: letters (any script, Devanagari with its vowel signs), digits, underscore and whitespace. */
 export const lettersDigitsSpaces = (v: unknown) => orNull(text(v).replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, ''));
 
-/** Phone, citizenship number, a code: digits only, Devanagari digits (as Nepali keyboards type them) read as Latin. */
+/** Citizenship number, a code: digits only, Devanagari digits (as Nepali keyboards type them) read as Latin. */
 export const digitsOnly = (v: unknown) => orNull(toLatinDigits(text(v)).replace(/[^0-9]/g, ''));
+
+/** A free-form number (a citizenship number with its dashes): Devanagari digits read as Latin, the rest as typed. */
+export const latinDigits = (v: unknown) => orNull(toLatinDigits(text(v)));
+
+/** A phone: its digits as digitsOnly keeps them, and a pasted `+977 9851234500` its ten national ones (mobileDigits). */
+export const phoneDigits = (v: unknown) => orNull(mobileDigits(text(v)));
 
 /** Email: letters, digits, hyphen, dot, underscore and @. */
 export const emailChars = (v: unknown) => orNull(text(v).replace(/[^A-Za-z0-9._@-]/g, ''));

@@ -1,3 +1,4 @@
+import { toDevanagariDigits } from '@campaign/domain';
 import { Browser, BrowserContext } from 'playwright-core';
 import { allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
 import { PHONE } from '../harness/browser';
@@ -68,13 +69,17 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await dialog.getByText('फोन नम्बर ९६, ९७ वा ९८ बाट सुरु हुने १० अङ्कको नेपाली मोबाइल नम्बर हुनुपर्छ।').waitFor();
     });
 
-    await step(page, 'the code', async () => {
-      await dialog.getByLabel('फोन नम्बर*').fill(phone);
+    await step(page, 'the code, typed in Nepali digits', async () => {
+      // As a Nepali keyboard types it, with the country code: the field keeps the ten Latin digits.
+      const field = dialog.getByLabel('फोन नम्बर*');
+      await field.fill('');
+      await field.pressSequentially(`+९७७ ${toDevanagariDigits(phone)}`);
+      expect(await field.inputValue()).toBe(phone);
       await submit();
       await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
       const verify = page.getByRole('dialog', { name: 'आफ्नो फोन नम्बर प्रमाणित गर्नुहोस्' });
       const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
-      await verify.getByLabel('OTP कोड').fill(codeIn(String((sms.body as Record<string, string>).text))!);
+      await verify.getByLabel('OTP कोड').pressSequentially(toDevanagariDigits(codeIn(String((sms.body as Record<string, string>).text))!));
       await verify.getByRole('button', { name: 'OTP प्रमाणित गर्नुहोस्' }).click();
     });
 

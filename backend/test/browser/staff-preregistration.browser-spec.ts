@@ -1,3 +1,4 @@
+import { toDevanagariDigits } from '@campaign/domain';
 import { Browser, BrowserContext } from 'playwright-core';
 import { allocate, pendingPreregistration, uniqueDigits, uniquePhone } from '../factories/campaign';
 import { FakeProvider } from '../harness/fake-provider';
@@ -49,8 +50,15 @@ describe('staff pre-registration (browser)', () => {
     await step(page, 'fill the form', async () => {
       await page.getByRole('textbox', { name: /^Full Name/ }).fill(name);
       await page.getByRole('textbox', { name: /^Address/ }).fill('Lakeside Pokhara');
-      await page.getByRole('textbox', { name: /^Phone Number/ }).fill(phone);
-      await page.getByRole('textbox', { name: /^Citizenship No\/PAN/ }).fill(uniqueDigits(11));
+      // Pasted with the country code, as a customer's number often arrives: the field keeps its ten digits.
+      const phoneField = page.getByRole('textbox', { name: /^Phone Number/ });
+      await phoneField.fill(`+977 ${phone}`);
+      expect(await phoneField.inputValue()).toBe(phone);
+      // Typed on a Nepali keyboard: kept in Latin digits.
+      const citizenship = uniqueDigits(11);
+      const citizenshipField = page.getByRole('textbox', { name: /^Citizenship No\/PAN/ });
+      await citizenshipField.fill(toDevanagariDigits(citizenship));
+      expect(await citizenshipField.inputValue()).toBe(citizenship);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
     });
 

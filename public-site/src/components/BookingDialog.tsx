@@ -1,4 +1,4 @@
-import { bookingTypeOptions } from '@campaign/domain';
+import { bookingTypeOptions, mobileDigits } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
 import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
@@ -105,7 +105,8 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
     name: key,
     value: form[key],
     error: errors[key],
-    onChange: (e: { target: { value: string } }) => update({ [key]: e.target.value }),
+    // The phone as a Nepali keyboard types it or as pasted (+977, spaces): its ten Latin digits.
+    onChange: (e: { target: { value: string } }) => update({ [key]: key === 'phone' ? mobileDigits(e.target.value) : e.target.value }),
   });
 
   const validate = (): Errors => {

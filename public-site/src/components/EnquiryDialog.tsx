@@ -2,7 +2,8 @@ import { newClientSeed, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
-import { filterDigits, filterEmail, filterText, nationalPhone } from '../filters';
+import { mobileDigits } from '@campaign/domain';
+import { filterDigits, filterEmail, filterText } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
 import { navigate } from '../router';
@@ -46,7 +47,7 @@ type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
   name: filterText,
   address: filterText,
-  phone: filterDigits,
+  phone: mobileDigits,
   citizenship_no: filterDigits,
   email: filterEmail,
 };
@@ -128,7 +129,7 @@ export default function EnquiryDialog() {
       const { data } = await createEnquiry({
         name: form.name.trim(),
         address: form.address.trim(),
-        phone: nationalPhone(form.phone),
+        phone: mobileDigits(form.phone),
         citizenship_no: form.citizenship_no,
         email: form.email,
         bike_model_id: form.bike_model_id,
@@ -252,7 +253,7 @@ export default function EnquiryDialog() {
       </form>
       {confirming && (
         <Modal title={t('Please Confirm Your Phone Number.')} onClose={() => !saving && setConfirming(false)} className="confirm">
-          <p className="phone-big">{nationalPhone(form.phone)}</p>
+          <p className="phone-big">{mobileDigits(form.phone)}</p>
           <div className="actions">
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={saving}>
               {t('Go Back')}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, getSettings, requestReturnCode, verifyReturn } from '../api';
-import { filterDigits, nationalPhone } from '../filters';
+import { mobileDigits } from '@campaign/domain';
+import { filterDigits } from '../filters';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
 import { useData } from '../useData';
@@ -31,7 +32,7 @@ export default function ReturnDialog() {
   const captcha = useRef<CaptchaHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const codeId = useId();
-  const national = nationalPhone(phone);
+  const national = mobileDigits(phone);
 
   useEffect(() => {
     if (left <= 0) return;
@@ -99,7 +100,7 @@ export default function ReturnDialog() {
           name="phone"
           value={phone}
           onChange={(e) => {
-            setPhone(filterDigits(e.target.value));
+            setPhone(mobileDigits(e.target.value));
             setErrors((x) => ({ ...x, phone: undefined }));
           }}
           error={errors.phone}

@@ -5,7 +5,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { NEPAL_MOBILE_RE, nepalMobileMessage } from '@campaign/domain';
 import { ConfirmedForm } from '../../components/ConfirmedForm';
-import { digitsOnly, lettersDigitsSpaces } from '../../components/inputFilters';
+import { digitsOnly, lettersDigitsSpaces, phoneDigits } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { ADMIN_BASE } from '../../paths';
@@ -102,11 +102,12 @@ export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'
             source="phone"
             label="Phone Number"
             type="tel"
-            parse={digitsOnly}
+            parse={phoneDigits}
             validate={[required(), regex(NEPAL_MOBILE_RE, nepalMobileMessage())]}
             readOnly={phoneFixed}
             helperText={phoneFixed ? 'The phone cannot change once the pre-registration is verified.' : false}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            // No maxLength: it would cut a pasted '+977 9851234500' before phoneDigits reads it.
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             fullWidth
           />
           <EarlierRecordLink field="phone" earlier={earlier} />

@@ -13,7 +13,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { PhoneFilterButton, PhoneRows } from '../../components/PhoneList';
 import { useIsPhone } from '../../components/useIsPhone';
 import { staffDate } from '../../components/format';
-import { digitsOnly } from '../../components/inputFilters';
+import { phoneDigits } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
 import { showRowClick } from '../../routing';
@@ -35,13 +35,13 @@ const PhoneSearch = () => {
     <TextField
       label={PHONE_SEARCH_LABEL}
       value={value}
-      onChange={(e) => setValue(digitsOnly(e.target.value) ?? '')}
+      onChange={(e) => setValue(phoneDigits(e.target.value) ?? '')}
       onKeyDown={onKeyDown}
       size="small"
       type="search"
       sx={{ minWidth: { xs: '100%', sm: 360 } }}
       slotProps={{
-        htmlInput: { inputMode: 'numeric', maxLength: 10 },
+        htmlInput: { inputMode: 'numeric' },
         input: {
           startAdornment: (
             <InputAdornment position="start">

@@ -3,7 +3,7 @@ import { BooleanInput, maxLength, regex, required, SelectInput, TextInput, useGe
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { ConfirmedForm, FormValues } from '../../components/ConfirmedForm';
 import { nepalDate, nepalToday } from '../../components/format';
-import { vehicleNumber } from '../../components/inputFilters';
+import { latinDigits, vehicleNumber } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import type { Identity } from '../../providers/authProvider';
@@ -97,7 +97,7 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
           <TextInput source="address" label="Address" validate={[required(), maxLength(255)]} fullWidth />
         </Grid>
         <Grid size={half}>
-          <TextInput source="citizenship_no" label="Citizenship Number/PAN" validate={[required(), maxLength(50)]} fullWidth />
+          <TextInput source="citizenship_no" label="Citizenship Number/PAN" parse={latinDigits} validate={[required(), maxLength(50)]} fullWidth />
         </Grid>
         <Grid size={half}>
           <TextInput

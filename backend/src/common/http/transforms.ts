@@ -1,3 +1,4 @@
+import { toLatinDigits } from '@campaign/domain';
 import { Transform } from 'class-transformer';
 
 /** Multipart bodies carry strings: these turn them into the DTO's types. */
@@ -19,3 +20,13 @@ export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? 
 
 /** Empty strings from a form become null (optional text fields). */
 export const EmptyToNull = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : value));
+
+/**
+ * A code typed by a person (an SMS code, a coupon code): as a Nepali keyboard types it or as
+ * pasted with spaces, '१२३ ४५६' is 123456; a number keeps its leading zeros (`pad` digits).
+ */
+export const CodeDigits = (pad = 6) =>
+  Transform(({ value }) => (typeof value === 'number' ? String(value).padStart(pad, '0') : typeof value === 'string' ? toLatinDigits(value).replace(/\s+/g, '') : value));
+
+/** A free-form number (a citizenship number with its dashes): Devanagari digits stored as Latin ones. */
+export const LatinDigits = () => Transform(({ value }) => (typeof value === 'string' ? toLatinDigits(value) : value));

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { toLatinDigits } from '@campaign/domain';
+import { CodeDigits } from '../../../common/http/transforms';
 import { WithCaptcha } from '../../captcha/captcha.decorator';
 
 /** The captcha field is the sign-in's second step for an account with no phone on file, when a captcha is configured. */
@@ -24,8 +24,7 @@ export class LoginDto extends WithCaptcha {
 
   @ApiProperty({ required: false, description: 'The sign-in code sent by SMS, when the previous answer asked for it (step_up: sms)' })
   @IsOptional()
-  // As typed on a Nepali keyboard or pasted with spaces: '१२३ ४५६' is the code 123456.
-  @Transform(({ value }) => (typeof value === 'string' ? toLatinDigits(value).replace(/\s+/g, '') : value))
+  @CodeDigits()
   @IsString({ message: 'The code must be text.' })
   @MaxLength(20)
   code?: string;

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
-import { nepalMobileMessage, parseNepalMobile } from '@campaign/domain';
+import { nepalMobileMessage, parseNepalMobile, toLatinDigits } from '@campaign/domain';
 import { ToBoolean } from '../../../common/http/transforms';
 
 /** Names and addresses: letters (any script, Devanagari included), digits, underscore and spaces (docs/decisions.md, "Field rules"). */
@@ -30,18 +30,18 @@ function textProblem(value: unknown, rule: TextRule): string | null {
   return null;
 }
 
-const trimmed = (collapse: boolean) =>
+const trimmed = (collapse: boolean, latinDigits = false) =>
   Transform(({ value }) => {
     if (typeof value !== 'string') return value;
-    const t = value.trim();
+    const t = (latinDigits ? toLatinDigits(value) : value).trim();
     if (t === '') return null;
     return collapse ? t.replace(/[ \t]+/g, ' ') : t;
   });
 
-export function TextField(rule: TextRule & { collapseSpaces?: boolean; example?: string }) {
+export function TextField(rule: TextRule & { collapseSpaces?: boolean; example?: string; latinDigits?: boolean }) {
   return applyDecorators(
     ApiProperty({ required: !!rule.required, nullable: !rule.required, maxLength: rule.max, example: rule.example }),
-    trimmed(rule.collapseSpaces ?? true),
+    trimmed(rule.collapseSpaces ?? true, rule.latinDigits),
     ValidateBy({
       name: 'text',
       validator: {
@@ -59,7 +59,8 @@ export const AddressField = (required: boolean) =>
   TextField({ label: 'address', required, max: 255, pattern: ADDRESS_RE, patternMessage: 'The address may only contain letters, numbers, underscores and spaces.', example: 'Teku 12 Kathmandu' });
 
 export const CitizenshipField = (required: boolean) =>
-  TextField({ label: 'citizenship no', required, max: 30, pattern: CITIZENSHIP_RE, patternMessage: 'The citizenship no may only contain digits.', example: '27011012345' });
+  // Stored in Latin digits, typed in either (a Nepali keyboard types Devanagari ones).
+  TextField({ label: 'citizenship no', required, max: 30, pattern: CITIZENSHIP_RE, patternMessage: 'The citizenship no may only contain digits.', example: '27011012345', latinDigits: true });
 
 /** A Nepal mobile; +977, spaces and dashes are accepted and the 10 digits are kept. */
 export function PhoneField(required: boolean) {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { CodeDigits } from '../../../common/http/transforms';
 import { ValidateBy } from 'class-validator';
 
 const problem = (v: unknown) => (typeof v !== 'string' || v === '' ? 'The code is required.' : v.length > 12 ? 'The code is incorrect.' : null);
@@ -7,7 +7,7 @@ const problem = (v: unknown) => (typeof v !== 'string' || v === '' ? 'The code i
 /** The one-time code the customer received (POST /enquiry/{slug}/verify, /preregistration/{slug}/verify). */
 export class VerifyCodeDto {
   @ApiProperty({ example: '123456' })
-  @Transform(({ value }) => (typeof value === 'number' ? String(value).padStart(6, '0') : typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+  @CodeDigits()
   @ValidateBy({ name: 'code', validator: { validate: (v) => problem(v) === null, defaultMessage: (a) => problem(a?.value) ?? 'Invalid.' } })
   code: string;
 }

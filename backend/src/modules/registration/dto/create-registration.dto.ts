@@ -15,7 +15,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { EmptyToNull, ToBoolean, ToInt, Trim } from '../../../common/http/transforms';
+import { EmptyToNull, LatinDigits, ToBoolean, ToInt, Trim } from '../../../common/http/transforms';
 import { normaliseVehicleNumber } from '../registration.rules';
 
 const required = (field: string) => ({ message: `The ${field} field is required.` });
@@ -60,6 +60,7 @@ export class CreateRegistrationDto {
   address: string;
 
   @ApiProperty({ description: 'Citizenship number or PAN', example: '27-01-71-01234' })
+  @LatinDigits()
   @Trim()
   @MaxLength(50, { message: 'The citizenship no may not be greater than 50 characters.' })
   @MinLength(1, required('citizenship no'))
