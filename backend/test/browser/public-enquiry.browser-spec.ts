@@ -86,6 +86,39 @@ describe('public enquiry (browser)', () => {
     return { slug, code: code! };
   }
 
+  it('shows a visitor over the per-address limit why, beside Submit, in view on a phone', async () => {
+    // Many visitors share one address (a showroom's Wi-Fi, a carrier's): this one's minute is spent.
+    const key = 'ip:EnquiryController.create:short:127.0.0.1';
+    await t.db.query(`INSERT INTO rate_limit (key, hits, reset_at) VALUES ($1, 1000, now() + interval '1 minute') ON CONFLICT (key) DO UPDATE SET hits = 1000, reset_at = EXCLUDED.reset_at`, [key]);
+    const page = await context.newPage();
+    try {
+      const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+      const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
+      await page.goto(`${t.url}/enquiry`);
+      const dialog = page.getByRole('dialog', { name: 'Registration for the campaign 2082' });
+      await dialog.getByLabel('Full Name*').fill('Limited Visitor');
+      await dialog.getByLabel('Phone Number*').fill(uniquePhone());
+      await dialog.getByLabel('Bike Model*').selectOption({ label: model.title });
+      await dialog.getByLabel('Where did you hear about us*').selectOption({ label: 'SOCIAL MEDIA' });
+      await dialog.getByLabel('Your nearest showroom*').selectOption({ label: branch.title });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('dialog', { name: 'Please Confirm Your Phone Number.' }).getByRole('button', { name: 'Save and Notify' }).click();
+      const alert = dialog.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.innerText()).toBe('Too many requests. Please try again later.');
+      // Seen without scrolling: inside the screen, and just above the buttons.
+      const box = (await alert.boundingBox())!;
+      const screen = page.viewportSize()!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(screen.height);
+      const submit = (await dialog.getByRole('button', { name: 'Submit' }).boundingBox())!;
+      expect(submit.y).toBeGreaterThan(box.y);
+    } finally {
+      await t.db.query(`DELETE FROM rate_limit WHERE key = $1`, [key]);
+      await page.close();
+    }
+  });
+
   it('takes a visitor from the landing page through the code to the prize of today', async () => {
     const page = await context.newPage();
     const phone = uniquePhone();

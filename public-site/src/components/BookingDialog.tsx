@@ -1,12 +1,12 @@
 import { bookingTypeOptions, mobileDigits } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
+import { createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
 import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
 import { navigate } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
-import { focusFirstError, SelectField, TextField } from './Field';
+import { focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 import { lang, t, type Text } from '../i18n';
 import { ConsentLine } from './ConsentLine';
@@ -143,18 +143,9 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
     } catch (err) {
       setLoading(false);
       captcha.current?.reset();
-      if (!(err instanceof ApiError)) return setAlert(t('Something went wrong. Please try again.'));
-      const next: Errors = {};
-      const other: string[] = [];
-      for (const [field, messages] of Object.entries(err.errors)) {
-        const first = Array.isArray(messages) ? messages[0] : String(messages);
-        if (field === 'g-recaptcha-response' || field === 'captcha') next.captcha = first;
-        else if (field in EMPTY) next[field as keyof Form] = first;
-        else if (first) other.push(first);
-      }
-      setErrors(next);
-      if (other.length) setAlert(other.join(' '));
-      else if (!Object.keys(next).length) setAlert(err.message);
+      const answer = formAnswer(err, (field) => (field in EMPTY ? field : undefined));
+      setErrors(answer.errors as Errors);
+      setAlert(answer.alert);
       focusFirstError(formRef.current);
     }
   };
@@ -162,11 +153,6 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
   return (
     <Modal title={t('Book a Rides')} onClose={onClose} closeButton>
       <form ref={formRef} onSubmit={submit} noValidate>
-        {alert && (
-          <p className="alert" role="alert">
-            {alert}
-          </p>
-        )}
         <fieldset className="radio-group">
           <legend className="label">{t('Booking type')}</legend>
           {types.map((type) => (
@@ -236,6 +222,7 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
             onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))}
           />
         )}
+        <FormAlert text={alert} />
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('Cancel')}

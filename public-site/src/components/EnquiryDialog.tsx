@@ -1,8 +1,7 @@
-import { newClientSeed, SOURCES } from '@campaign/domain';
+import { mobileDigits, newClientSeed, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { ApiError, createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
+import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
-import { mobileDigits } from '@campaign/domain';
 import { filterDigits, filterEmail, filterText } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
@@ -10,7 +9,7 @@ import { navigate } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
-import { focusFirstError, SelectField, TextField } from './Field';
+import { focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 import { ConsentLine } from './ConsentLine';
 import { day, t, type Text } from '../i18n';
@@ -154,19 +153,9 @@ export default function EnquiryDialog() {
   };
 
   const showServerErrors = (err: unknown) => {
-    if (!(err instanceof ApiError)) return setAlert(t('Something went wrong. Please try again.'));
-    const next: Errors = {};
-    const other: string[] = [];
-    for (const [field, messages] of Object.entries(err.errors)) {
-      const first = Array.isArray(messages) ? messages[0] : String(messages);
-      if (!first) continue;
-      if (field === 'g-recaptcha-response' || field === 'captcha') next.captcha = first;
-      else if (field in EMPTY && (field !== 'roadie' || roadies.length > 0)) next[field as keyof Form] = first;
-      else other.push(first);
-    }
-    setErrors(next);
-    if (other.length) setAlert(other.join(' '));
-    else if (!Object.keys(next).length) setAlert(err.message);
+    const answer = formAnswer(err, (field) => (field in EMPTY && (field !== 'roadie' || roadies.length > 0) ? field : undefined));
+    setErrors(answer.errors as Errors);
+    setAlert(answer.alert);
     focusFirstError(formRef.current);
   };
 
@@ -184,11 +173,6 @@ export default function EnquiryDialog() {
   return (
     <Modal title={t(DIALOG_TITLE)} onClose={close} closeButton>
       <form ref={formRef} onSubmit={onSubmit} noValidate>
-        {alert && (
-          <p className="alert" role="alert">
-            {alert}
-          </p>
-        )}
         <TextField label={t('Full Name*')} {...text('name')} required autoComplete="name" maxLength={191} />
         <TextField label={t('Address')} {...text('address')} autoComplete="street-address" maxLength={191} />
         <TextField label={t('Phone Number*')} {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
@@ -241,6 +225,7 @@ export default function EnquiryDialog() {
             onChange={() => errors.captcha && setErrors((e) => ({ ...e, captcha: undefined }))}
           />
         )}
+        <FormAlert text={alert} />
         <div className="actions">
           <button type="button" className="btn btn-secondary" onClick={reset}>
             {t('Reset')}

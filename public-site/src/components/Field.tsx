@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { ApiError } from '../api';
+import { t } from '../i18n';
 
 interface Common {
   label: ReactNode;
@@ -76,8 +78,44 @@ export function SelectField({
 /** Focus the first field marked invalid inside `root` (after errors are shown). */
 export function focusFirstError(root: HTMLElement | null) {
   requestAnimationFrame(() => {
-    const el = root?.querySelector<HTMLElement>('[aria-invalid=true], .captcha-field .error');
+    // A field's message first; else the form's own (a refusal with no field, such as the per-address limit).
+    const el = root?.querySelector<HTMLElement>('[aria-invalid=true], .captcha-field .error') ?? root?.querySelector<HTMLElement>('.alert');
     el?.focus?.();
     el?.scrollIntoView?.({ block: 'center' });
   });
 }
+
+/**
+ * A form's message that belongs to no field (the per-address limit, the campaign's end):
+ * shown beside the buttons the visitor just pressed, where it is seen on a phone, and
+ * focusable so focusFirstError can bring it into view. At the top of a long form it sat
+ * scrolled out of sight and Submit seemed dead.
+ */
+export function FormAlert({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <p className="alert" role="alert" tabIndex={-1}>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * A refused form's answer: each message under its field where the form has one (`fieldOf`
+ * names it, the captcha's under `captcha`), the others for FormAlert; a refusal with no
+ * field says its message there.
+ */
+export function formAnswer(err: unknown, fieldOf: (name: string) => string | undefined): { errors: Record<string, string>; alert: string } {
+  if (!(err instanceof ApiError)) return { errors: {}, alert: t('Something went wrong. Please try again.') };
+  const errors: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(err.errors)) {
+    const first = Array.isArray(messages) ? messages[0] : String(messages);
+    if (!first) continue;
+    const name = field === 'g-recaptcha-response' || field === 'captcha' ? 'captcha' : fieldOf(field);
+    if (name) errors[name] = first;
+    else other.push(first);
+  }
+  return { errors, alert: other.length ? other.join(' ') : Object.keys(errors).length ? '' : err.message };
+}
+
