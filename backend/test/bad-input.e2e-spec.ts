@@ -125,6 +125,21 @@ describe('bad input the database used to answer with a 500', () => {
     });
   });
 
+  it('an empty form is told what is required, field by field, not a length or a format (issue #35)', async () => {
+    for (const [path, fields] of [
+      ['/api/v1/user', ['first_name', 'last_name', 'email', 'password']],
+      ['/api/v1/video', ['url']],
+    ] as Array<[string, string[]]>) {
+      const res = await t.http().post(path).set('Authorization', admin).send({});
+      expect(res.status).toBe(422);
+      for (const field of fields) {
+        expect({ path, field, first: res.body.errors[field]?.[0] }).toEqual({ path, field, first: expect.stringMatching(/ field is required\.$/) });
+      }
+      // The message the form's toast shows is one of them.
+      expect(res.body.message).toMatch(/ field is required\.$/);
+    }
+  });
+
   it('a public enquiry with a NUL in its name is refused, not stored', async () => {
     const before = await changeCount(t.db);
     const res = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).send(await enquiryBody(t.db, { roadie: 'a\u0000' }));

@@ -32,13 +32,16 @@ class AppValidationPipe extends ValidationPipe {
   }
 }
 
+const nothingGiven = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
 export function flattenValidationErrors(errors: ValidationError[], prefix = ''): FieldErrors {
   const out: FieldErrors = {};
   for (const e of errors) {
     const key = prefix ? `${prefix}.${e.property}` : e.property;
-    if (e.constraints && e.value === null && !('whitelistValidation' in e.constraints)) {
-      // Nothing was given: whatever its rules say of a value, the answer is that one is needed
-      // (in the DTO's own words when it has them).
+    if (e.constraints && nothingGiven(e.value) && !('whitelistValidation' in e.constraints)) {
+      // Nothing was given (left out, null or blank): whatever its rules say of a value, the
+      // answer is that one is needed (in the DTO's own words when it has them), never "must be
+      // shorter than 100 characters" for an empty form (issue #35).
       const own = Object.values(e.constraints).filter((text) => / field is required\.$/.test(text));
       out[key] = own.length ? [own[0]] : [`The ${e.property.replace(/_/g, ' ')} field is required.`];
     } else if (e.constraints) {
