@@ -25,6 +25,9 @@ export function t(text: Text, values?: Record<string, string | number>): string 
 /** A number as a person reads it: Nepali grouping, Devanagari digits in Nepali. */
 export const num = (value: number) => formatNumber(value, current);
 
+/** A number read as a name, not an amount (a year): its digits in the visitor's script, never grouped ('2026', '२०२६'). */
+export const digits = (value: number) => (current === 'ne' ? toDevanagariDigits(String(value)) : String(value));
+
 /** An amount: 'Rs. 5,000', 'रु. ५,०००' in Nepali. */
 export const money = (amount: number | null | undefined) => domainRupees(amount, current);
 

@@ -115,13 +115,27 @@ describe('authProvider', () => {
     expect(await authProvider.getPermissions!({})).toEqual(staff.permissions);
   });
 
-  it('logs out when the me call fails', async () => {
+  it('logs out when the me call is refused (401)', async () => {
     store.set('access_token', 'expired');
     store.set('user', JSON.stringify(staff));
     reply = () => ({ status: 401, body: { message: 'Unauthenticated.' } });
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: LOGIN_PATH });
     expect(store.has('access_token')).toBe(false);
     expect(store.has('user')).toBe(false);
+  });
+
+  it('keeps the session when the me call meets a server briefly down (503), and asks again at the next check', async () => {
+    store.set('access_token', 't');
+    store.set('user', JSON.stringify(staff));
+    reply = () => ({ status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.' } });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(store.has('access_token')).toBe(true);
+    await expect(authProvider.checkError({ status: 503 })).resolves.toBeUndefined();
+    expect(store.has('access_token')).toBe(true);
+    // Back up: the next check confirms the session with a new me call.
+    reply = () => ({ status: 200, body: { user: staff } });
+    await authProvider.checkAuth({});
+    expect(calls.map((c) => c.path)).toEqual(['/api/v1/auth/me', '/api/v1/auth/me']);
   });
 
   it('sends to /login without a token', async () => {

@@ -50,7 +50,9 @@ function confirmSession(): Promise<void> {
       confirmed = true;
     },
     (error) => {
-      forget();
+      // Only the server's 401 ends the session (SPEC); a 503 or a lost connection leaves it for the next check.
+      if ((error as { status?: number })?.status === 401) forget();
+      else confirmation = null;
       throw error;
     },
   );
@@ -113,8 +115,9 @@ export const authProvider: AuthProvider = {
     if (!session.token()) throw toLogin();
     try {
       await confirmSession();
-    } catch {
-      throw toLogin();
+    } catch (error) {
+      // A server briefly down (503) or out of reach keeps the stored session: the page shows its own errors.
+      if ((error as { status?: number })?.status === 401 || !session.token()) throw toLogin();
     }
   },
 

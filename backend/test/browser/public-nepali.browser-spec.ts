@@ -45,6 +45,8 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await page.goto(`${t.url}/`);
       await page.getByRole('heading', { name: 'नयाँ बाइकमा नगद छुट जित्नुहोस्' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne');
+      // The year is a name, not an amount: four Nepali digits, never '२,०२६'.
+      expect(await page.locator('.copyright').innerText()).toMatch(/^© [०-९]{4} /);
       await page.getByRole('heading', { name: 'नजिकको शोरुम' }).waitFor();
       // The settings' panels in their Nepali version.
       await page.getByText('योजनाको विवरण').click();

@@ -1,5 +1,5 @@
 import type { Settings } from '../api';
-import { num, t } from '../i18n';
+import { digits, t } from '../i18n';
 import { onLinkClick } from '../router';
 
 /** The footer's content (rendered into the static <footer id="footer">). `social`: list the social links here (the winner list shows them in its own section). */
@@ -60,7 +60,7 @@ export function SiteFooter({ settings, social = true }: { settings?: Settings; s
         <a href="/login">{t('Staff login')}</a>
       </p>
       <p className="copyright">
-        {t('© {year} {brand}. All rights reserved.', { year: num(year), brand: settings?.brand_name || 'Campaign 2082' })}
+        {t('© {year} {brand}. All rights reserved.', { year: digits(year), brand: settings?.brand_name || 'Campaign 2082' })}
       </p>
     </>
   );
