@@ -98,6 +98,10 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await page.getByRole('link', { name: 'तपाईंको पुरस्कार निष्पक्ष रूपमा निकालिएको जाँच्नुहोस्' }).click();
       await page.getByRole('heading', { name: 'पुरस्कार कसरी निकालिन्छ' }).waitFor();
       await page.getByRole('region', { name: 'मेरो पुरस्कार जाँच्नुहोस्' }).getByText(/^तपाईंको चिठ्ठा .+ अभिलेखमा छ:/).waitFor();
+      // Times of the commitments in the BS calendar and Nepali digits, as every other Nepali date.
+      const text = await page.locator('main').innerText();
+      expect(text).not.toMatch(/\d{4} M\d{1,2}/);
+      expect(text).toMatch(/[०-९]{4}-[०-९]{2}-[०-९]{2} वि\.सं\. [०-९]{2}:[०-९]{2}/);
     });
     await page.close();
   });

@@ -1,12 +1,17 @@
-import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, DRAW_ID_PATTERN, type PublicDrawCheck } from '@campaign/domain';
+import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, DRAW_ID_PATTERN, toDevanagariDigits, type PublicDrawCheck } from '@campaign/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
 import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
 import { day as readDay, lang, money, num, t, tx, useLang } from '../i18n';
 
-const nepalTime = (iso: string) =>
-  new Intl.DateTimeFormat(lang() === 'ne' ? 'ne-NP' : 'en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** An instant in Nepal's time: in Nepali the BS day and the time in Nepali digits ('२०८३-०८-११ वि.सं. २२:००'; the browser's own 'ne-NP' format printed '2026 M11 27 18:45'). */
+const nepalTime = (iso: string) => {
+  if (lang() !== 'ne') return new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kathmandu', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${readDay(`${part('year')}-${part('month')}-${part('day')}`)} ${toDevanagariDigits(`${part('hour')}:${part('minute')}`)}`;
+};
 /** A day: both calendars in English, the BS date in Nepali. */
 const calendarDay = (ad: string) => (lang() === 'ne' ? readDay(ad) : bothCalendars(ad));
 const short = (hash: string) => `${hash.slice(0, 12)}…`;
