@@ -1,7 +1,7 @@
 import { PUBLIC_LIMITS } from '../src/common/rate-limit/public-limits';
 import { SettingService } from '../src/modules/setting/setting.service';
 import { pngBuffer } from './factories/images';
-import { toDevanagariDigits } from '@campaign/domain';
+import { ADDRESS_MESSAGE, toDevanagariDigits } from '@campaign/domain';
 import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
 import { startTestApp, TestApp } from './harness/test-app';
@@ -172,7 +172,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
       citizenship_no: ['The citizenship no may only contain digits.'],
       source: ['The selected source is invalid.'],
       nearest_branch_id: ['The selected nearest branch is invalid.'],
-      address: ['The address may only contain letters, numbers, underscores and spaces.'],
+      address: [ADDRESS_MESSAGE],
     });
     const missingModel = await post('/enquiry', await enquiryBody(t.db, { bike_model_id: 999999 }));
     expect(missingModel.body.errors).toEqual({ bike_model_id: ['The selected bike model is invalid.'] });

@@ -9,6 +9,7 @@ export * from './permissions';
 export * from './settings';
 export * from './options';
 export * from './phone';
+export * from './form-text';
 export * from './sms-segments';
 export * from './wheel';
 export * from './draw-id';

@@ -1,10 +1,6 @@
-/** Client-side input filtering of the pre-registration form (phone fields: `mobileDigits` of @campaign/domain). */
+/** Client-side input filtering of the pre-registration form (names, addresses and phones: `filterPersonName`, `filterAddress` and `mobileDigits` of @campaign/domain, the server's own rules). */
 import { toLatinDigits } from '@campaign/domain';
 
-/** Name and address: letters (any script, with their combining marks), digits, underscore and whitespace. */
-export function filterText(value: string): string {
-  return value.replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, '');
-}
 
 /** Citizenship_no and codes: digits only, Devanagari ones (a Nepali keyboard's) turned into Latin. */
 export function filterDigits(value: string): string {

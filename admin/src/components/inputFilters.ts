@@ -1,4 +1,4 @@
-import { mobileDigits, toLatinDigits } from '@campaign/domain';
+import { filterAddress, mobileDigits, toLatinDigits } from '@campaign/domain';
 
 /**
  * The client-side input filters, used as react-admin `parse` functions:
@@ -8,8 +8,11 @@ import { mobileDigits, toLatinDigits } from '@campaign/domain';
 const orNull = (s: string): string | null => (s === '' ? null : s);
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** Name and address: letters (any script, Devanagari with its vowel signs), digits, underscore and whitespace. */
+/** A staff-typed name: letters (any script, Devanagari with its vowel signs), digits, underscore and whitespace. */
 export const lettersDigitsSpaces = (v: unknown) => orNull(text(v).replace(/[^\p{L}\p{M}\p{Nd}_\s]/gu, ''));
+
+/** An address: the server's rule (@campaign/domain's filterAddress), its comma, dot, slash and hyphen kept. */
+export const addressChars = (v: unknown) => orNull(filterAddress(text(v)));
 
 /** Citizenship number, a code: digits only, Devanagari digits (as Nepali keyboards type them) read as Latin. */
 export const digitsOnly = (v: unknown) => orNull(toLatinDigits(text(v)).replace(/[^0-9]/g, ''));

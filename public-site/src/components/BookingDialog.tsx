@@ -1,4 +1,4 @@
-import { bookingTypeOptions, mobileDigits } from '@campaign/domain';
+import { bookingTypeOptions, filterPersonName, mobileDigits, PERSON_NAME_MAX } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
 import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
@@ -34,6 +34,9 @@ const EMPTY: Form = {
   branch_id: '',
 };
 type Errors = Partial<Record<keyof Form | 'captcha', string>>;
+
+/** What a field keeps of what is typed: the server's own rules (@campaign/domain); a phone as a Nepali keyboard types it or as pasted (+977, spaces) keeps its ten Latin digits. */
+const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = { name: filterPersonName, phone: mobileDigits };
 
 const REQUIRED: [keyof Form, Text][] = [
   ['name', 'Full Name is required.'],
@@ -105,8 +108,7 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
     name: key,
     value: form[key],
     error: errors[key],
-    // The phone as a Nepali keyboard types it or as pasted (+977, spaces): its ten Latin digits.
-    onChange: (e: { target: { value: string } }) => update({ [key]: key === 'phone' ? mobileDigits(e.target.value) : e.target.value }),
+    onChange: (e: { target: { value: string } }) => update({ [key]: (FILTERS[key] ?? ((v: string) => v))(e.target.value) }),
   });
 
   const validate = (): Errors => {
@@ -162,7 +164,7 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
             </label>
           ))}
         </fieldset>
-        <TextField label={t('Full Name*')} {...bind('name')} required autoComplete="name" maxLength={191} />
+        <TextField label={t('Full Name*')} {...bind('name')} required autoComplete="name" maxLength={PERSON_NAME_MAX} />
         <SelectField
           label={t('State*')}
           {...bind('state')}

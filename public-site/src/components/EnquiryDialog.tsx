@@ -1,8 +1,8 @@
-import { mobileDigits, newClientSeed, SOURCES } from '@campaign/domain';
+import { filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
-import { filterDigits, filterEmail, filterText } from '../filters';
+import { filterDigits, filterEmail } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
 import { navigate } from '../router';
@@ -44,8 +44,8 @@ type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 
 /** Client-side filter per field (filters.ts). */
 const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
-  name: filterText,
-  address: filterText,
+  name: filterPersonName,
+  address: filterAddress,
   phone: mobileDigits,
   citizenship_no: filterDigits,
   email: filterEmail,
@@ -173,8 +173,8 @@ export default function EnquiryDialog() {
   return (
     <Modal title={t(DIALOG_TITLE)} onClose={close} closeButton>
       <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <TextField label={t('Full Name*')} {...text('name')} required autoComplete="name" maxLength={191} />
-        <TextField label={t('Address')} {...text('address')} autoComplete="street-address" maxLength={191} />
+        <TextField label={t('Full Name*')} {...text('name')} required autoComplete="name" maxLength={PERSON_NAME_MAX} />
+        <TextField label={t('Address')} {...text('address')} autoComplete="street-address" maxLength={255} />
         <TextField label={t('Phone Number*')} {...text('phone')} required type="tel" inputMode="numeric" autoComplete="tel-national" />
         <TextField label={t('Citizenship No/PAN')} {...text('citizenship_no')} inputMode="numeric" />
         <TextField label={t('Email')} {...text('email')} type="email" inputMode="email" autoComplete="email" maxLength={191} />

@@ -5,7 +5,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { NEPAL_MOBILE_RE, nepalMobileMessage } from '@campaign/domain';
 import { ConfirmedForm } from '../../components/ConfirmedForm';
-import { digitsOnly, lettersDigitsSpaces, phoneDigits } from '../../components/inputFilters';
+import { addressChars, digitsOnly, lettersDigitsSpaces, phoneDigits } from '../../components/inputFilters';
 import { useApiList } from '../../components/useApiList';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { ADMIN_BASE } from '../../paths';
@@ -95,7 +95,7 @@ export const PreregistrationForm = ({ mode, earlier }: { mode: 'create' | 'edit'
           <TextInput source="name" label="Full Name" parse={lettersDigitsSpaces} validate={[required(), maxLength(100)]} fullWidth />
         </Grid>
         <Grid size={half}>
-          <TextInput source="address" label="Address" parse={lettersDigitsSpaces} validate={[required(), maxLength(255)]} fullWidth />
+          <TextInput source="address" label="Address" parse={addressChars} validate={[required(), maxLength(255)]} fullWidth />
         </Grid>
         <Grid size={half}>
           <TextInput

@@ -1,4 +1,4 @@
-import { Lang, LANG_COOKIE, pickLang, toDevanagariDigits } from '@campaign/domain';
+import { ADDRESS_MESSAGE, Lang, LANG_COOKIE, pickLang, toDevanagariDigits } from '@campaign/domain';
 import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
@@ -62,7 +62,7 @@ const EXACT: Record<string, string> = {
   'The email must be a valid email address.': 'इमेल सही ठेगाना हुनुपर्छ।',
   'The name may only contain letters, spaces, dots, apostrophes and hyphens.': 'नाममा अक्षर, खाली ठाउँ, थोप्ला, अपोस्ट्रफी र हाइफन मात्र हुन सक्छन्।',
   'The name may only contain letters, numbers, underscores and spaces.': 'नाममा अक्षर, अङ्क, अन्डरस्कोर र खाली ठाउँ मात्र हुन सक्छन्।',
-  'The address may only contain letters, numbers, underscores and spaces.': 'ठेगानामा अक्षर, अङ्क, अन्डरस्कोर र खाली ठाउँ मात्र हुन सक्छन्।',
+  [ADDRESS_MESSAGE]: 'ठेगानामा अक्षर, अङ्क, खाली ठाउँ र , . / - _ मात्र हुन सक्छन्।',
   'The citizenship no may only contain digits.': 'नागरिकता नं. मा अङ्क मात्र हुन सक्छन्।',
   'The service is temporarily unavailable. Please try again shortly.': 'सेवा केही बेरका लागि उपलब्ध छैन। कृपया छिट्टै फेरि प्रयास गर्नुहोस्।',
   'The file is too large.': 'फाइल धेरै ठूलो छ।',

@@ -1,4 +1,4 @@
-import { PERSON_NAME_MAX, personNameProblem } from '../../common/person-name';
+import { PERSON_NAME_MAX, personNameProblem } from '@campaign/domain';
 import { SETTING_DEFAULTS } from '@campaign/domain';
 import { fillTemplate, SMS_VALUE_MAX } from './sms-templates';
 

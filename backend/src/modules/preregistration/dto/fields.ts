@@ -2,12 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, ValidateBy } from 'class-validator';
-import { nepalMobileMessage, parseNepalMobile, toLatinDigits } from '@campaign/domain';
+import { ADDRESS_MESSAGE, ADDRESS_RE, nepalMobileMessage, parseNepalMobile, toLatinDigits } from '@campaign/domain';
 import { ToBoolean } from '../../../common/http/transforms';
 
-/** Names and addresses: letters (any script, Devanagari included), digits, underscore and spaces (docs/decisions.md, "Field rules"). */
+/** Staff-typed names: letters (any script, Devanagari included), digits, underscore and spaces (docs/decisions.md, "Field rules"); addresses: @campaign/domain's ADDRESS_RE. */
 export const NAME_RE = /^[\p{L}\p{M}\p{Nd}_ ]+$/u;
-export const ADDRESS_RE = /^[\p{L}\p{M}\p{Nd}_\s]+$/u;
 export const CITIZENSHIP_RE = /^\d+$/;
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
@@ -56,7 +55,7 @@ export const NameField = () =>
   TextField({ label: 'name', required: true, max: 100, pattern: NAME_RE, patternMessage: 'The name may only contain letters, numbers, underscores and spaces.', example: 'Ram Bahadur Thapa' });
 
 export const AddressField = (required: boolean) =>
-  TextField({ label: 'address', required, max: 255, pattern: ADDRESS_RE, patternMessage: 'The address may only contain letters, numbers, underscores and spaces.', example: 'Teku 12 Kathmandu' });
+  TextField({ label: 'address', required, max: 255, pattern: ADDRESS_RE, patternMessage: ADDRESS_MESSAGE, example: 'Lakeside-6, Pokhara' });
 
 export const CitizenshipField = (required: boolean) =>
   // Stored in Latin digits, typed in either (a Nepali keyboard types Devanagari ones).
