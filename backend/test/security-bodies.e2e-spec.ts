@@ -170,6 +170,8 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
             const expected = type === 'application/json' ? { status: 413, body: { message: BUDGET_MESSAGES.depth } } : { status: 415, body: { message: UNSUPPORTED_CHARSET } };
             expect({ route, type, signedIn: !!token, status: res.status, body: res.body }).toEqual({ route, type, signedIn: !!token, ...expected });
+            // A small refused body is read and dropped: the connection stays open for the client's next request.
+            expect({ route, connection: res.headers.connection }).not.toEqual({ route, connection: 'close' });
           }
         }
       }
