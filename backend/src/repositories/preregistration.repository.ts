@@ -379,16 +379,30 @@ export class PreregistrationRepository {
    * ones included); an erased record counts by `key`, the keyed hash it kept of it.
    */
   async earlierRecord(column: IdentityField, value: string, key: string, exceptId = 0): Promise<EarlierRecord | undefined> {
-    // Two index lookups, never an OR the planner might scan for.
-    const [row] = await this.db.query<EarlierRecord>(
-      `SELECT slug, owner_branch_id, purchased FROM (
-         SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = $1 AND deleted_at IS NULL AND id <> $2
-         UNION ALL
-         SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${ERASED_KEY_COLUMN[column]} = $3 AND deleted_at IS NULL AND id <> $2
-       ) earlier ORDER BY id LIMIT 1`,
-      [value, exceptId, key],
-    );
+    const [row] = await this.db.query<EarlierRecord>(earlierSql(column, '$1', '$3', '$2'), [value, exceptId, key]);
     return row;
+  }
+
+  /**
+   * The public enquiry's first statement: the advisory lock on its phone (`lockKey`, held to
+   * the transaction's end: the next statement counts the phone's codes after every send
+   * before it), and the earlier records of its phone and of its citizenship number (as
+   * earlierRecord finds them), in one round trip. Two enquiries racing past the lookups meet
+   * a unique index, and the caller tries again.
+   */
+  async lockedEnquiryLookup(
+    lockKey: string,
+    phone: { value: string; key: string },
+    citizenship: { value: string; key: string } | null,
+  ): Promise<{ phoneOwner?: EarlierRecord; numberHolder?: EarlierRecord }> {
+    const earlier = (column: IdentityField, value: string, key: string) => `(SELECT row_to_json(e) FROM (${earlierSql(column, value, key)}) e)`;
+    const [row] = await this.db.query<{ phone_owner: EarlierRecord | null; number_holder: EarlierRecord | null }>(
+      `SELECT pg_advisory_xact_lock(hashtext($1)) AS locked,
+              ${earlier('phone', '$2', '$3')} AS phone_owner,
+              CASE WHEN $4::text IS NULL THEN NULL ELSE ${earlier('citizenship_no', '$4', '$5')} END AS number_holder`,
+      [lockKey, phone.value, phone.key, citizenship?.value ?? null, citizenship?.key ?? null],
+    );
+    return { phoneOwner: row.phone_owner ?? undefined, numberHolder: row.number_holder ?? undefined };
   }
 
   /** Counts one more code made for a record today; answers the day's count (none for an unknown id). */
@@ -459,4 +473,18 @@ export class PreregistrationRepository {
   async clearPrize(id: number): Promise<void> {
     await this.db.query(`UPDATE preregistration SET prize = NULL, updated_at = now() WHERE id = $1`, [id]);
   }
+}
+
+/**
+ * The earliest live record with `column` = `value`, or whose erased-identity key = `key`
+ * (other than `except`), by two index lookups, never an OR the planner might scan for.
+ * The arguments are SQL parameter placeholders ('$1').
+ */
+function earlierSql(column: IdentityField, value: string, key: string, except?: string): string {
+  const other = except ? ` AND id <> ${except}` : '';
+  return `SELECT slug, owner_branch_id, purchased FROM (
+       SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${column} = ${value} AND deleted_at IS NULL${other}
+       UNION ALL
+       SELECT id, slug, owner_branch_id, purchased FROM preregistration WHERE ${ERASED_KEY_COLUMN[column]} = ${key} AND deleted_at IS NULL${other}
+     ) earlier ORDER BY id LIMIT 1`;
 }

@@ -42,7 +42,7 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
       // Nothing was given (left out, null or blank): whatever its rules say of a value, the
       // answer is that one is needed (in the DTO's own words when it has them), never "must be
       // shorter than 100 characters" for an empty form (issue #35).
-      const own = Object.values(e.constraints).filter((text) => / field is required\.$/.test(text));
+      const own = Object.values(e.constraints).filter((text) => / is required\.$/.test(text));
       out[key] = own.length ? [own[0]] : [`The ${e.property.replace(/_/g, ' ')} field is required.`];
     } else if (e.constraints) {
       out[key] = Object.entries(e.constraints).map(([name, text]) =>

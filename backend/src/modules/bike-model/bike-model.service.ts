@@ -1,3 +1,4 @@
+import { KnownIds } from '../../common/known-ids';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
@@ -51,11 +52,18 @@ export type BikeModelView = ReturnType<typeof bikeModelView>;
 export class BikeModelService {
   /** GET /bike-models serialised once per TTL; every model write drops it. */
   readonly publicAnswer = new CachedAnswer(async () => ({ data: await this.publicList() }));
+  /** The ids of the table, for the public forms' references (KnownIds). */
+  private readonly knownIds = new KnownIds(async () => (await this.models.find({ select: { id: true } })).map((r) => r.id));
 
   constructor(
     @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
     private readonly files: FileService,
   ) {}
+
+  /** Whether a row with this id exists, mostly without a round trip (KnownIds). */
+  exists(id: number): Promise<boolean> {
+    return this.knownIds.has(id);
+  }
 
   /** Id and title of a model, or undefined (through the caller's transaction when given). */
   async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string } | undefined> {
@@ -122,6 +130,7 @@ export class BikeModelService {
       throw e;
     }
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
     return this.findOne(slug);
   }
 
@@ -141,6 +150,7 @@ export class BikeModelService {
       throw e;
     }
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
     return this.findOne(model.slug);
   }
 
@@ -154,6 +164,7 @@ export class BikeModelService {
       throw e;
     }
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
   }
 
   private async checkTitle(title: string, exceptId?: number) {

@@ -1,3 +1,4 @@
+import { KnownIds } from '../../common/known-ids';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -38,6 +39,8 @@ export type BranchStats = Pick<BranchEntity, 'id' | 'slug' | 'title'> & Record<(
 export class BranchService {
   /** GET /branches serialised once per TTL; every branch write drops it. */
   readonly publicAnswer = new CachedAnswer(async () => ({ data: { data: await this.publicList() } }));
+  /** The ids of the table, for the public forms' references (KnownIds). */
+  private readonly knownIds = new KnownIds(async () => (await this.branches.find({ select: { id: true } })).map((r) => r.id));
 
   constructor(
     @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
@@ -83,6 +86,11 @@ export class BranchService {
   /** Every query of branches: branch staff see only their own. */
   private query(actor: AuthUser | undefined, em?: EntityManager) {
     return scopeToBranch((em ? em.getRepository(BranchEntity) : this.branches).createQueryBuilder('b'), actor, 'branch');
+  }
+
+  /** Whether a row with this id exists, mostly without a round trip (KnownIds). */
+  exists(id: number): Promise<boolean> {
+    return this.knownIds.has(id);
   }
 
   /** Id, title and mobile of a branch, or undefined (through the caller's transaction when given). */
@@ -156,6 +164,7 @@ export class BranchService {
       );
     });
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
     return this.findOne(actor, saved.slug);
   }
 
@@ -170,6 +179,7 @@ export class BranchService {
     }
     if (Object.keys(patch).length) await this.branches.update({ id: branch.id }, patch);
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
     return this.findOne(actor, branch.slug);
   }
 
@@ -183,6 +193,7 @@ export class BranchService {
       throw e;
     }
     this.publicAnswer.invalidate();
+    this.knownIds.invalidate();
   }
 
   /** GET /branch-stats: per branch, the numbers other domains register (0 until they do). */

@@ -22,12 +22,15 @@ export interface ClaimRow {
   code_attempts: number;
 }
 
-export async function insertClaim(em: EntityManager, v: { slug: string; phone: string; name: string; lang: Lang }): Promise<number> {
-  const [row] = await em.query(`INSERT INTO enquiry_claim (slug, phone, name, lang) VALUES ($1, $2, $3, $4) RETURNING id`, [
+/** A new claim with its first code (its tries start at 0). */
+export async function insertClaim(em: EntityManager, v: { slug: string; phone: string; name: string; lang: Lang; code: string; expiresAt: Date }): Promise<number> {
+  const [row] = await em.query(`INSERT INTO enquiry_claim (slug, phone, name, lang, code, code_expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
     v.slug,
     v.phone,
     v.name,
     v.lang,
+    v.code,
+    v.expiresAt,
   ]);
   return row.id;
 }

@@ -12,8 +12,9 @@ import { FileService } from '../file/file.service';
 import type { Upload } from '../file/upload';
 import { SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
+import { OneTimeCodes } from '../sms/one-time-code';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
-import { insertClaim, readClaim } from './enquiry-claim';
+import { readClaim } from './enquiry-claim';
 import { PreregistrationChecks } from './preregistration-checks';
 import { PREREGISTRATION_FAILURES } from './preregistration-failures';
 import { PreregistrationEntity } from './preregistration.entity';
@@ -89,7 +90,7 @@ export class EnquiryService {
     const settings = await this.settings.getAll();
     const errors: FieldErrors = {};
     // The body's own checks answer first and alone: nothing in them depends on who holds the phone or the number.
-    await this.checks.checkReferences(dto, errors, settings);
+    await this.checks.checkReferences(dto, errors, settings, true);
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
     const values: Partial<PreregistrationEntity> = {
       name: dto.name,
@@ -133,16 +134,21 @@ export class EnquiryService {
     const phone = values.phone!;
     for (let attempt = 1; ; attempt++) {
       try {
+        // Four statements either way (the claim's and the record's alike): the phone's lock with
+        // both lookups, the code's SMS within the phone's limits, the row with its code, and COMMIT.
         return await this.db.transaction(async (em) => {
-          const phoneOwner = await this.checks.earlierRecord('phone', phone);
-          const numberHolder = values.citizenship_no ? await this.checks.earlierRecord('citizenship_no', values.citizenship_no) : undefined;
+          const citizenship = values.citizenship_no;
+          const { phoneOwner, numberHolder } = await this.rows.lockedEnquiryLookup(
+            OneTimeCodes.lockKey(phone),
+            { value: phone, key: this.checks.identityKey('phone', phone) },
+            citizenship ? { value: citizenship, key: this.checks.identityKey('citizenship_no', citizenship) } : null,
+          );
           if (phoneOwner) {
-            const claim = { id: 0, slug: newSlug(), phone, name: values.name!, lang: values.lang ?? 'en' };
-            claim.id = await insertClaim(em, claim);
-            await this.verification.issueClaimCode(em, claim, settings);
+            const claim = { slug: newSlug(), phone, name: values.name!, lang: values.lang ?? 'en' };
+            await this.verification.saveClaim(em, claim, settings);
             return { claim: true, view: claimView(claim) };
           }
-          const saved = await this.verification.saveRecord(em, { ...values, held: numberHolder !== undefined }, stored, settings);
+          const saved = await this.verification.saveEnquiryRecord(em, { ...values, held: numberHolder !== undefined }, stored, settings);
           return { claim: false, view: toPublicView(saved) };
         });
       } catch (e) {

@@ -66,9 +66,20 @@ export class PreregistrationChecks {
     return (await (what === 'branch' ? this.branches : this.models).brief(id, this.db.em)) !== undefined;
   }
 
-  async checkReferences(dto: { bike_model_id?: number | null; nearest_branch_id?: number | null; roadie?: string | null }, errors: FieldErrors, settings: SettingValues) {
-    if (typeof dto.bike_model_id === 'number' && !(await this.exists('bike_model', dto.bike_model_id))) errors.bike_model_id = ['The selected bike model is invalid.'];
-    if (typeof dto.nearest_branch_id === 'number' && !(await this.exists('branch', dto.nearest_branch_id))) errors.nearest_branch_id = ['The selected nearest branch is invalid.'];
+  /**
+   * The references of a form. `outsideTransaction`: the public enquiry's, asked before its
+   * transaction from the ids the owners hold (KnownIds: no round trip for a known id).
+   */
+  async checkReferences(
+    dto: { bike_model_id?: number | null; nearest_branch_id?: number | null; roadie?: string | null },
+    errors: FieldErrors,
+    settings: SettingValues,
+    outsideTransaction = false,
+  ) {
+    const exists = (what: 'branch' | 'bike_model', id: number) =>
+      outsideTransaction ? (what === 'branch' ? this.branches : this.models).exists(id) : this.exists(what, id);
+    if (typeof dto.bike_model_id === 'number' && !(await exists('bike_model', dto.bike_model_id))) errors.bike_model_id = ['The selected bike model is invalid.'];
+    if (typeof dto.nearest_branch_id === 'number' && !(await exists('branch', dto.nearest_branch_id))) errors.nearest_branch_id = ['The selected nearest branch is invalid.'];
     if (typeof dto.roadie === 'string') {
       const roadies = Array.isArray(settings.roadies) ? settings.roadies : [];
       if (roadies.length && !roadies.includes(dto.roadie)) errors.roadie = ['The selected roadie is invalid.'];

@@ -115,6 +115,13 @@ export class PreregistrationEntity {
   @Column({ type: 'timestamptz', nullable: true, select: false })
   code_sent_at: Date | null;
 
+  /** Codes made for the record on `codes_day` (a Nepal day), sent or not (OneTimeCodes.refuseOverRecordCap). */
+  @Column({ type: 'int', default: 0, select: false })
+  codes_today: number;
+
+  @Column({ type: 'date', nullable: true, select: false })
+  codes_day: string | null;
+
   @Column({ type: 'boolean', default: false })
   is_verified: boolean;
 

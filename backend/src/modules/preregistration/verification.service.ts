@@ -16,7 +16,7 @@ import { SettingService } from '../setting/setting.service';
 import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
 import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
 import { SmsService } from '../sms/sms.service';
-import { ClaimRow, deleteClaim, lockClaim, setClaimAttempts, setClaimCode } from './enquiry-claim';
+import { ClaimRow, deleteClaim, insertClaim, lockClaim, setClaimAttempts, setClaimCode } from './enquiry-claim';
 import { PreregistrationChecks } from './preregistration-checks';
 import { PREREGISTRATION_FAILURES } from './preregistration-failures';
 import { PreregistrationEntity } from './preregistration.entity';
@@ -49,6 +49,39 @@ export class VerificationService {
     const saved = await this.rows.insert({ ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
     await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
     return saved;
+  }
+
+  /**
+   * A new public enquiry's record, its phone already locked (PreregistrationRepository.
+   * lockedEnquiryLookup): its code's SMS queued within the phone's limits and the record
+   * inserted with its code, two statements where saveRecord takes six (issue #33).
+   */
+  async saveEnquiryRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
+    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+    const slug = newSlug();
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    await this.codes.sendWithinLimits(em, values.phone!, this.codeText({ slug, name: values.name!, lang: values.lang }, code, settings), ENQUIRY_CODE);
+    return this.rows.insert({
+      ...values,
+      referrer_id,
+      slug,
+      screenshot_id: stored?.id ?? null,
+      status: 'pending',
+      code,
+      code_expires_at: expiresAt,
+      code_attempts: 0,
+      code_sent_at: new Date(),
+      // The record's first code of its day (refuseOverRecordCap counts from here).
+      codes_today: 1,
+      codes_day: campaignDay(new Date(), this.config.get('app').campaignTz),
+    });
+  }
+
+  /** A pending claim (enquiry-claim.ts), its phone already locked: its code's SMS queued within the phone's limits, then the claim inserted with its code. */
+  async saveClaim(em: EntityManager, claim: { slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<number> {
+    const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
+    await this.codes.sendWithinLimits(em, claim.phone, this.codeText(claim, code, settings), ENQUIRY_CODE);
+    return insertClaim(em, { ...claim, code, expiresAt });
   }
 
   /**
@@ -228,12 +261,16 @@ export class VerificationService {
     await this.queueCode(em, claim, code, settings);
   }
 
-  /** Queues a code's SMS: in the language the visitor used (#15); its {link} is the slug's verify page. */
+  /** Queues a code's SMS (codeText). */
   private async queueCode(em: EntityManager, row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
+    await this.sms.queue(em, [{ phone: row.phone, text: this.codeText(row, code, settings), kind: 'otp' }]);
+  }
+
+  /** A code's SMS: in the language the visitor used (#15); its {link} is the slug's verify page. */
+  private codeText(row: { slug: string; name: string; lang?: Lang }, code: string, settings: SettingValues): string {
     const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
     const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
-    const text = fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
-    await this.sms.queue(em, [{ phone: row.phone, text, kind: 'otp' }]);
+    return fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
   }
 
   /** Locks one live record by slug until the caller's transaction ends, in the actor's branch scope (404 otherwise). */

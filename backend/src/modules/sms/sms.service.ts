@@ -96,6 +96,35 @@ export class SmsService {
   }
 
   /**
+   * One message queued only while the phone's messages of its kind allow it: fewer than
+   * `perDay` since `dayStart` and none within `gapSeconds`. The count and the insert are one
+   * statement (the enquiry's round trips, issue #33); the caller holds the phone's lock
+   * (taken in an earlier statement, so this one's snapshot sees every send that went before).
+   * Answers what the count found and whether the message was queued.
+   */
+  async queueWithin(
+    em: EntityManager,
+    m: QueuedSms,
+    limits: { dayStart: Date; perDay: number; gapSeconds: number },
+  ): Promise<{ queued: boolean; today: number; sinceLast: number | null }> {
+    const [row] = await em.query(
+      `WITH sent AS (
+         SELECT count(*) FILTER (WHERE created_at >= $4)::int AS today,
+                extract(epoch FROM now() - max(created_at))::float8 AS since_last
+           FROM sms_outbox
+          WHERE phone = $1 AND kind = $3 AND created_at >= least($4::timestamptz, now() - make_interval(secs => $5))
+       ), queued AS (
+         INSERT INTO sms_outbox (phone, text, kind)
+         SELECT $1, $2, $3 FROM sent WHERE sent.today < $6 AND (sent.since_last IS NULL OR sent.since_last >= $5)
+         RETURNING id
+       )
+       SELECT today, since_last, EXISTS (SELECT 1 FROM queued) AS queued FROM sent`,
+      [outboxPhone(m.phone), outboxText(m.text), m.kind, limits.dayStart, limits.gapSeconds, limits.perDay],
+    );
+    return { queued: row.queued, today: row.today, sinceLast: row.since_last };
+  }
+
+  /**
    * Messages of `kind` queued to `phone`: how many since `dayStart`, and the seconds since the
    * latest one (null when none within the last `windowSeconds` or the day). Through the
    * caller's transaction, which should hold a lock on the phone.
