@@ -57,6 +57,28 @@ export class RateLimitService implements ThrottlerStorage, OnModuleInit, OnModul
   }
 
   /**
+   * One hit against each of `windows` in one statement (a route's per-address windows): the
+   * same fixed windows as `hit`, in key order so two requests on the same keys cannot deadlock.
+   */
+  async hitMany(windows: Array<{ key: string; limit: number; windowSeconds: number }>): Promise<RateLimitResult[]> {
+    const sorted = [...windows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const rows: Array<{ key: string; hits: number; ttl: number }> = await this.dataSource.query(
+      `INSERT INTO rate_limit (key, hits, reset_at)
+       SELECT k, 1, now() + make_interval(secs => w) FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS t(k, w, n) ORDER BY n
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN rate_limit.reset_at <= now() THEN 1 ELSE rate_limit.hits + 1 END,
+         reset_at = CASE WHEN rate_limit.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limit.reset_at END
+       RETURNING key, hits, ceil(extract(epoch FROM reset_at - now()))::int AS ttl`,
+      [sorted.map((w) => w.key), sorted.map((w) => w.windowSeconds)],
+    );
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return windows.map((w) => {
+      const row = byKey.get(w.key)!;
+      return { allowed: row.hits <= w.limit, hits: row.hits, retryAfterSeconds: Math.max(1, row.ttl) };
+    });
+  }
+
+  /**
    * The throttler's storage: `ttl` in milliseconds, the answer's times in seconds. Over the
    * limit, the address stays refused until its window ends (fixed window, as `hit`).
    */
