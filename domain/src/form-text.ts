@@ -36,9 +36,9 @@ export function filterPersonName(value: string): string {
 
 /**
  * An address: letters of any script with their marks, digits, underscore, spaces, and the
- * comma, dot, slash and hyphen of 'Lakeside-6, Pokhara' or 'Ward 4/5' (SPEC section 5's
- * filter kept letters, digits, underscore and spaces only, and turned that address into
- * 'Lakeside6 Pokhara': a recorded deviation, docs/decisions.md).
+ * comma, dot, slash and hyphen of 'Lakeside-6, Pokhara' or 'Ward 4/5' (the older filter
+ * kept letters, digits, underscore and spaces only, and turned that address into
+ * 'Lakeside6 Pokhara': docs/decisions.md, "Addresses keep").
  */
 export const ADDRESS_RE = /^[\p{L}\p{M}\p{Nd}_\s,./-]+$/u;
 export const ADDRESS_MESSAGE = 'The address may only contain letters, numbers, spaces and , . / - _';

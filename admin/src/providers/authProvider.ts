@@ -50,7 +50,7 @@ function confirmSession(): Promise<void> {
       confirmed = true;
     },
     (error) => {
-      // Only the server's 401 ends the session (SPEC); a 503 or a lost connection leaves it for the next check.
+      // Only the server's 401 ends the session; a 503 or a lost connection leaves it for the next check.
       if ((error as { status?: number })?.status === 401) forget();
       else confirmation = null;
       throw error;
