@@ -2,10 +2,10 @@ import { PUBLIC_LIMITS } from '../src/common/rate-limit/public-limits';
 import { SettingService } from '../src/modules/setting/setting.service';
 import { pngBuffer } from './factories/images';
 import { ADDRESS_MESSAGE, toDevanagariDigits } from '@campaign/domain';
-import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
+import { allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { FakeProvider, SPARROW_OK, startFakeProvider } from './harness/fake-provider';
 import { startTestApp, TestApp } from './harness/test-app';
-import { awayFromMidnight } from './harness/nepal-day';
+import { awayFromMidnight, passResendWait } from './harness/nepal-day';
 
 /** The public pre-registration journey: enquiry, code by SMS, verification, prize and its SMS. */
 describe('public enquiry (/api/v1/enquiry)', () => {
@@ -185,7 +185,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
   it('does not tell the public whose phone or citizenship number is already registered', async () => {
     const first = await enquiryBody(t.db, { name: 'First Person' });
     const created = await post('/enquiry', first);
-    await ageOtpMessages(t.db, first.phone as string, 120);
+    await passResendWait(t.db, first.phone as string, 'otp');
     // Both answer as a new enquiry does (issue #32: a pending claim, a held record; security-duplicates.e2e-spec.ts).
     const samePhone = await post('/enquiry', await enquiryBody(t.db, { phone: first.phone, name: 'Someone Else' }));
     expect(samePhone.status).toBe(200);
@@ -239,7 +239,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     expect(early.status).toBe(429);
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(60);
-    await ageOtpMessages(t.db, (await t.db.query(`SELECT phone FROM preregistration WHERE slug = $1`, [slug]))[0].phone, 61);
+    await passResendWait(t.db, (await t.db.query(`SELECT phone FROM preregistration WHERE slug = $1`, [slug]))[0].phone, 'otp');
     const resent = await post(`/enquiry/${slug}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.body).toEqual({ message: 'A new code has been sent to ' + created.body.data.phone + '.' });
@@ -261,10 +261,10 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     const [{ phone }] = await t.db.query(`SELECT phone FROM preregistration WHERE slug = $1`, [slug]);
     for (let i = 2; i <= 5; i++) {
       expect((await post(`/enquiry/${slug}/resend`)).status).toBe(429);
-      await ageOtpMessages(t.db, phone, 61);
+      await passResendWait(t.db, phone, 'otp');
       expect((await post(`/enquiry/${slug}/resend`)).status).toBe(200);
     }
-    await ageOtpMessages(t.db, phone, 61);
+    await passResendWait(t.db, phone, 'otp');
     const sixth = await post(`/enquiry/${slug}/resend`);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ message: 'This phone has received 5 codes today. Please try again tomorrow.' });

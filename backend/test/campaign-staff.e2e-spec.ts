@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { hashPassword } from '../src/common/auth/password';
-import { ageOtpMessages, allocate, bikeModelId, branchIds, CAMPAIGN_ENV, clearScheme, codeOf, staffPreregistrationBody, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
+import { allocate, bikeModelId, branchIds, CAMPAIGN_ENV, clearScheme, codeOf, staffPreregistrationBody, uniqueDigits, uniquePhone, wrongCode } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
+import { passResendWait } from './harness/nepal-day';
 
 const PENDING = 'This citizenship/pan has pending purchase.';
 
@@ -315,7 +316,7 @@ describe('staff pre-registrations (/api/v1/preregistration)', () => {
     expect((await t.db.query(`SELECT deleted_at IS NOT NULL AS gone FROM preregistration WHERE slug = $1`, [p.slug]))[0].gone).toBe(true);
     // Its phone is free again (for a new code once the minute between codes has passed).
     expect((await as('staff@example.com').post('/preregistration', form({ phone: p.phone }))).status).toBe(429);
-    await ageOtpMessages(t.db, p.phone, 61);
+    await passResendWait(t.db, p.phone, 'otp');
     expect((await as('staff@example.com').post('/preregistration', form({ phone: p.phone }))).status).toBe(200);
 
     const bought = await create('staff@example.com');

@@ -1,7 +1,8 @@
 import { VerificationService } from '../src/modules/preregistration/verification.service';
-import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp } from './factories/campaign';
+import { allocate, CAMPAIGN_ENV, clearScheme, codeOf, enquiryBody, nextIp } from './factories/campaign';
 import { bikeModelId, branchIds, makePreregistration, registrationBody } from './factories/purchase';
 import { startTestApp, TestApp } from './harness/test-app';
+import { passResendWait } from './harness/nepal-day';
 
 /**
  * Promises kept per person, not per record: what the visitor ticked is what is stored, the
@@ -55,7 +56,7 @@ describe('one draw per person, and the shared box as chosen', () => {
     expect((await t.http().delete(`/api/v1/preregistration/${first}`).set('Authorization', manager)).status).toBe(200);
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 9000, probability: 100 });
     for (let round = 0; round < 3; round++) {
-      await ageOtpMessages(t.db, phone, 120);
+      await passResendWait(t.db, phone, 'otp');
       const again = await enquire({ phone });
       await service.verify(again, (await codeOf(t.db, again))!);
       const [now] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [again]);
@@ -103,7 +104,7 @@ describe('one draw per person, and the shared box as chosen', () => {
     // Trashed, the phone registers again: the new record carries the earlier prize and its one draw row; stock that would win waits.
     expect((await t.http().delete(`/api/v1/preregistration/${first}`).set('Authorization', admin)).status).toBe(200);
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 9500, probability: 100 });
-    await ageOtpMessages(t.db, phone, 120);
+    await passResendWait(t.db, phone, 'otp');
     const back = await enquire({ phone, citizenship_no: citizenship });
     await service.verify(back, (await codeOf(t.db, back))!);
     const [now] = await t.db.query(`SELECT id, prize FROM preregistration WHERE slug = $1`, [back]);

@@ -1,5 +1,6 @@
-import { ageOtpMessages, allocate, CAMPAIGN_ENV, clearScheme, enquiryBody, nextIp, uniquePhone, wrongCode } from './factories/campaign';
+import { allocate, CAMPAIGN_ENV, clearScheme, enquiryBody, nextIp, uniquePhone, wrongCode } from './factories/campaign';
 import { startTestApp, TestApp } from './harness/test-app';
+import { passResendWait } from './harness/nepal-day';
 
 const SENT = { message: 'If this number is registered, a code is on its way.' };
 const INCORRECT = { message: 'The code is incorrect.', errors: { code: ['The code is incorrect.'] } };
@@ -27,7 +28,7 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1];
   /** Lets the next code request through: the minute since the last code has passed. */
   const aMinuteLater = async (phone: string) => {
-    await ageOtpMessages(t.db, phone, 61);
+    await passResendWait(t.db, phone, 'otp');
     await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = $1`, [`return-send:60:${phone}`]);
   };
   async function register(): Promise<{ slug: string; phone: string }> {

@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { CITIZENSHIP_PURCHASED, HELD_CLEAR, PENDING_PURCHASE, PHONE_TAKEN_STAFF } from '../src/modules/preregistration/preregistration-checks';
 import { VERIFIED_HELD } from '../src/modules/preregistration/enquiry.service';
 import {
-  ageOtpMessages,
   allocate,
   clearScheme,
   enquiryBody,
@@ -14,6 +13,7 @@ import {
 } from './factories/campaign';
 import { startEnquiryApp } from './harness/enquiry-app';
 import { TestApp } from './harness/test-app';
+import { passResendWait } from './harness/nepal-day';
 
 jest.setTimeout(300_000);
 
@@ -102,7 +102,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     const registered = await enquire({ name: 'First Owner' });
     expect(registered.status).toBe(200);
     const ownSlug = (registered.body.data as { slug: string }).slug;
-    await ageOtpMessages(t.db, registered.phone, 120);
+    await passResendWait(t.db, registered.phone, 'otp');
 
     const fresh = await enquire({ name: 'Visitor' });
     const known = await enquire({ phone: registered.phone, name: 'Visitor' });
@@ -152,8 +152,8 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     expect(shapeOf(soonKnown).keys).toEqual(shapeOf(soonFresh).keys);
     expect(String(soonKnown.body.message)).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
     expect(String(soonFresh.body.message)).toMatch(/^Please wait \d+ seconds before requesting a new code\.$/);
-    await ageOtpMessages(t.db, registered.phone, 61);
-    await ageOtpMessages(t.db, fresh.phone, 61);
+    await passResendWait(t.db, registered.phone, 'otp');
+    await passResendWait(t.db, fresh.phone, 'otp');
     const resentKnown = answer(await post(`/enquiry/${claimSlug}/resend`));
     const resentFresh = answer(await post(`/enquiry/${(fresh.body.data as { slug: string }).slug}/resend`));
     expect(shapeOf(resentKnown)).toEqual(shapeOf(resentFresh));
@@ -183,7 +183,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
   it('answers a body it refuses the same whoever holds the phone or the number: the field errors only, nothing stored, no SMS', async () => {
     const registeredBody = await enquiryBody(t.db);
     expect((await post('/enquiry', registeredBody)).status).toBe(200);
-    await ageOtpMessages(t.db, registeredBody.phone as string, 120);
+    await passResendWait(t.db, registeredBody.phone as string, 'otp');
     const outbox = async () => (await t.db.query(`SELECT count(*)::int AS n FROM sms_outbox`))[0].n as number;
     const stored = async () =>
       (await t.db.query(`SELECT (SELECT count(*) FROM preregistration) + (SELECT count(*) FROM enquiry_claim) AS n`))[0].n as string;
@@ -209,7 +209,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     await allocate(t.db, { type: 'preregistration_public', count: 5, amount: 7000, probability: 100 });
     const own = await enquire({ name: 'Owner Of The Phone' });
     const ownSlug = (own.body.data as { slug: string }).slug;
-    await ageOtpMessages(t.db, own.phone, 120);
+    await passResendWait(t.db, own.phone, 'otp');
 
     const again = await enquire({ phone: own.phone, name: 'Owner Again' });
     const claimSlug = (again.body.data as { slug: string }).slug;
@@ -236,7 +236,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     expect((await get(`/enquiry/${ownSlug}`)).body.data).toMatchObject({ slug: ownSlug, is_verified: true, prize: 7000 });
 
     // Once verified, a new enquiry of the phone opens the same record again: no second draw.
-    await ageOtpMessages(t.db, own.phone, 120);
+    await passResendWait(t.db, own.phone, 'otp');
     const third = await enquire({ phone: own.phone, name: 'Owner Once More' });
     expect(shapeOf(third).data).toMatchObject({ is_verified: false, prize: null, draw_id: null, share_code: null });
     const reopened = answer(
@@ -252,7 +252,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     );
 
     // The erasure of the phone's record takes any pending claim of the phone with it.
-    await ageOtpMessages(t.db, own.phone, 120);
+    await passResendWait(t.db, own.phone, 'otp');
     expect((await enquire({ phone: own.phone })).status).toBe(200);
     expect(await claims(own.phone)).toBe(1);
     const admin = await staff('admin@example.com');
@@ -398,7 +398,7 @@ describe('the public enquiry keeps who registered to itself (/api/v1/enquiry)', 
     };
     const registered: string[] = [];
     for (let i = 0; i < 24; i++) registered.push((await enquire()).phone);
-    for (const phone of registered) await ageOtpMessages(t.db, phone, 120);
+    for (const phone of registered) await passResendWait(t.db, phone, 'otp');
     const known: number[] = [];
     const fresh: number[] = [];
     for (let i = 0; i < 24; i++) {

@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import { OTP } from '@campaign/domain';
 import { RETURN_ANSWER_MS } from '../src/modules/preregistration/enquiry-return.service';
 import {
-  ageOtpMessages,
   codeOf,
   enquiryBody,
   nextIp,
@@ -12,7 +11,7 @@ import {
 } from './factories/campaign';
 import { startEnquiryApp } from './harness/enquiry-app';
 import { TestApp } from './harness/test-app';
-import { awayFromMidnight } from './harness/nepal-day';
+import { awayFromMidnight, passResendWait } from './harness/nepal-day';
 
 jest.setTimeout(300_000);
 
@@ -59,7 +58,7 @@ describe('codes by phone under attack (/api/v1/enquiry/return)', () => {
     (await t.db.query(`SELECT code_attempts, return_tries, is_verified FROM preregistration WHERE slug = $1`, [slug]))[0];
   /** The minute between two code requests of the way back has passed, and the outbox's 60 s too: the next request sends a code. */
   const aMinuteLater = async (phone: string) => {
-    await ageOtpMessages(t.db, phone, 61);
+    await passResendWait(t.db, phone, 'otp');
     await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = $1`, [`return-send:60:${phone}`]);
   };
   /** Only the way back's own minute has passed: its request is answered, but the outbox's 60 s still keep the code from going out. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, prizeLabel, rupees, toDevanagariDigits, toLatinDigits } from './amount';
+import { digitsOf, formatNumber, prizeLabel, rupees, toDevanagariDigits, toLatinDigits } from './amount';
 
 describe('rupees', () => {
   it.each([
@@ -68,5 +68,18 @@ describe('toLatinDigits', () => {
   it('reads Devanagari digits as Latin ones and keeps the rest, the inverse of toDevanagariDigits', () => {
     expect(toLatinDigits('९८४१२३००११')).toBe('9841230011');
     expect(toLatinDigits(toDevanagariDigits('2082-08-08 BS'))).toBe('2082-08-08 BS');
+  });
+});
+
+describe('digitsOf (citizenship no, codes)', () => {
+  it('keeps digits only', () => {
+    expect(digitsOf('+977 980-123 4567')).toBe('9779801234567');
+    expect(digitsOf('12-34/567')).toBe('1234567');
+    expect(digitsOf('abc')).toBe('');
+  });
+
+  it('reads Devanagari digits as a Nepali keyboard types them', () => {
+    expect(digitsOf('१२३ ४५६')).toBe('123456');
+    expect(digitsOf('२७-०१-७१')).toBe('270171');
   });
 });

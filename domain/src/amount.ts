@@ -19,6 +19,11 @@ export function toLatinDigits(text: string): string {
   return text.replace(/[०-९]/g, (d) => String(DEVANAGARI_DIGITS.indexOf(d)));
 }
 
+/** The digits of what was typed, Latin, Devanagari ones converted: what a number field keeps ('२७-०१ 71' → '270171'). */
+export function digitsOf(text: string): string {
+  return toLatinDigits(text).replace(/[^0-9]/g, '');
+}
+
 /** '1000000' → '10,00,000': three digits, then groups of two. */
 function groupLakh(digits: string): string {
   if (digits.length <= 3) return digits;

@@ -1,4 +1,4 @@
-import { toLatinDigits } from './amount';
+import { digitsOf, toLatinDigits } from './amount';
 
 /**
  * Nepal mobile numbers: 10 digits `9[678]XXXXXXXX`. Input may carry
@@ -49,6 +49,6 @@ export function maskPhone(phone: string | null | undefined): string {
  * validation (parseNepalMobile, NEPAL_MOBILE_RE) judges the rest.
  */
 export function mobileDigits(input: string): string {
-  const digits = toLatinDigits(input).replace(/[^0-9]/g, '');
+  const digits = digitsOf(input);
   return /^(?:00)?977\d{10}$/.test(digits) ? digits.slice(-10) : digits;
 }

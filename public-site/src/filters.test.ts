@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterDigits, filterEmail } from './filters';
-
-describe('filterDigits (citizenship no, codes)', () => {
-  it('keeps digits only', () => {
-    expect(filterDigits('+977 980-123 4567')).toBe('9779801234567');
-    expect(filterDigits('12-34/567')).toBe('1234567');
-    expect(filterDigits('abc')).toBe('');
-  });
-
-  it('reads Devanagari digits as a Nepali keyboard types them', () => {
-    expect(filterDigits('१२३ ४५६')).toBe('123456');
-    expect(filterDigits('२७-०१-७१')).toBe('270171');
-  });
-});
+import { filterEmail } from './filters';
 
 describe('filterEmail', () => {
   it('keeps letters, digits, hyphen, dot, underscore and @', () => {

@@ -1,4 +1,4 @@
-import { filterAddress, mobileDigits, toLatinDigits } from '@campaign/domain';
+import { digitsOf, filterAddress, mobileDigits, toLatinDigits } from '@campaign/domain';
 
 /**
  * The client-side input filters, used as react-admin `parse` functions:
@@ -15,7 +15,7 @@ export const lettersDigitsSpaces = (v: unknown) => orNull(text(v).replace(/[^\p{
 export const addressChars = (v: unknown) => orNull(filterAddress(text(v)));
 
 /** Citizenship number, a code: digits only, Devanagari digits (as Nepali keyboards type them) read as Latin. */
-export const digitsOnly = (v: unknown) => orNull(toLatinDigits(text(v)).replace(/[^0-9]/g, ''));
+export const digitsOnly = (v: unknown) => orNull(digitsOf(text(v)));
 
 /** A free-form number (a citizenship number with its dashes): Devanagari digits read as Latin, the rest as typed. */
 export const latinDigits = (v: unknown) => orNull(toLatinDigits(text(v)));

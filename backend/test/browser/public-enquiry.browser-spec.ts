@@ -1,11 +1,12 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
-import { ageOtpMessages, allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
+import { allocate, branchIds, commitOnTime, uniquePhone } from '../factories/campaign';
 import { PHONE } from '../harness/browser';
 import { FakeProvider } from '../harness/fake-provider';
 import { TestApp } from '../harness/test-app';
 import { Clock } from '../../src/common/clock';
 import { addDays, campaignDay, localToUtc } from '../../src/common/time';
 import { codeIn, newContext, signIn, step, startSmsJourney, type SmsJourney } from './journey';
+import { passResendWait } from '../harness/nepal-day';
 
 /**
  * Journey: a visitor on a phone pre-registers from the landing page, verifies the code the
@@ -316,7 +317,7 @@ describe('public enquiry (browser)', () => {
   }
   /** A minute has passed since the phone's last code (instead of sleeping through the wait). */
   async function aMinuteLater(phone: string) {
-    await ageOtpMessages(t.db, phone, 61);
+    await passResendWait(t.db, phone, 'otp');
     await t.db.query(`UPDATE rate_limit SET reset_at = now() WHERE key = $1`, [`return-send:60:${phone}`]);
   }
   const codesTo = (phone: string) =>

@@ -102,11 +102,6 @@ export function wrongCode(code: string | null): string {
   return code === '000000' ? '111111' : '000000';
 }
 
-/** Moves a phone's OTP messages back in time (instead of sleeping through the 60 s wait). */
-export async function ageOtpMessages(db: DataSource, phone: string, seconds: number) {
-  await db.query(`UPDATE sms_outbox SET created_at = created_at - make_interval(secs => $2) WHERE phone = $1 AND kind = 'otp'`, [phone, seconds]);
-}
-
 /** Removes every allocation (and draw, and day commitment) so a test knows the stock exactly. */
 export async function clearScheme(db: DataSource) {
   await db.query(`DELETE FROM draw`);

@@ -1,8 +1,8 @@
-import { filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, SOURCES } from '@campaign/domain';
+import { digitsOf, filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
-import { filterDigits, filterEmail } from '../filters';
+import { filterEmail } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
 import { navigate } from '../router';
@@ -47,7 +47,7 @@ const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
   name: filterPersonName,
   address: filterAddress,
   phone: mobileDigits,
-  citizenship_no: filterDigits,
+  citizenship_no: digitsOf,
   email: filterEmail,
 };
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, getSettings, requestReturnCode, verifyReturn } from '../api';
-import { mobileDigits } from '@campaign/domain';
-import { filterDigits } from '../filters';
+import { digitsOf, mobileDigits } from '@campaign/domain';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
 import { useData } from '../useData';
@@ -141,7 +140,7 @@ export default function ReturnDialog() {
                 className="otp"
                 value={code}
                 onChange={(e) => {
-                  setCode(filterDigits(e.target.value));
+                  setCode(digitsOf(e.target.value));
                   setErrors((x) => ({ ...x, code: undefined }));
                 }}
                 inputMode="numeric"

@@ -1,6 +1,6 @@
+import { digitsOf } from '@campaign/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, getEnquiry, resendCode, verifyEnquiry, type Enquiry } from '../api';
-import { filterDigits } from '../filters';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
 import { navigate } from '../router';
 import { num, t, tx } from '../i18n';
@@ -107,7 +107,7 @@ export default function VerifyDialog({ slug }: { slug: string }) {
               className="otp"
               value={code}
               onChange={(e) => {
-                setCode(filterDigits(e.target.value));
+                setCode(digitsOf(e.target.value));
                 if (error) setError('');
               }}
               inputMode="numeric"

@@ -45,8 +45,7 @@ export class VerificationService {
 
   /** Saves a new record and makes its code (sent by SMS with send_sms), in the caller's transaction. */
   async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
-    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
-    const saved = await this.rows.insert({ ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' });
+    const saved = await this.rows.insert(await this.newRow(em, values, stored));
     await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
     return saved;
   }
@@ -57,16 +56,11 @@ export class VerificationService {
    * inserted with its code, two statements where saveRecord takes six (issue #33).
    */
   async saveEnquiryRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
-    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
-    const slug = newSlug();
+    const row = await this.newRow(em, values, stored);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
-    await this.codes.sendWithinLimits(em, values.phone!, this.codeText({ slug, name: values.name!, lang: values.lang }, code, settings), ENQUIRY_CODE);
+    await this.codes.sendWithinLimits(em, row.phone!, this.codeText({ slug: row.slug!, name: row.name!, lang: row.lang }, code, settings), ENQUIRY_CODE);
     return this.rows.insert({
-      ...values,
-      referrer_id,
-      slug,
-      screenshot_id: stored?.id ?? null,
-      status: 'pending',
+      ...row,
       code,
       code_expires_at: expiresAt,
       code_attempts: 0,
@@ -75,6 +69,12 @@ export class VerificationService {
       codes_today: 1,
       codes_day: campaignDay(new Date(), this.config.get('app').campaignTz),
     });
+  }
+
+  /** A new record's values: its slug, its source's referrer, its screenshot, pending. */
+  private async newRow(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined): Promise<Partial<PreregistrationEntity>> {
+    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+    return { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' };
   }
 
   /** A pending claim (enquiry-claim.ts), its phone already locked: its code's SMS queued within the phone's limits, then the claim inserted with its code. */

@@ -15,6 +15,16 @@ function outboxText(text: string): string {
   return text;
 }
 
+/**
+ * A phone's messages of a kind: how many since the day's start ($3) and the seconds since the
+ * latest ($1 phone, $2 kind, $4 the window the latest is looked for in). Read by `sentTo` and,
+ * with the insert it allows, by `queueWithin`.
+ */
+const SENT_TO_PHONE = `SELECT count(*) FILTER (WHERE created_at >= $3)::int AS today,
+         extract(epoch FROM now() - max(created_at))::float8 AS since_last
+    FROM sms_outbox
+   WHERE phone = $1 AND kind = $2 AND created_at >= least($3::timestamptz, now() - make_interval(secs => $4))`;
+
 export interface QueuedSms {
   phone: string;
   text: string;
@@ -108,18 +118,13 @@ export class SmsService {
     limits: { dayStart: Date; perDay: number; gapSeconds: number },
   ): Promise<{ queued: boolean; today: number; sinceLast: number | null }> {
     const [row] = await em.query(
-      `WITH sent AS (
-         SELECT count(*) FILTER (WHERE created_at >= $4)::int AS today,
-                extract(epoch FROM now() - max(created_at))::float8 AS since_last
-           FROM sms_outbox
-          WHERE phone = $1 AND kind = $3 AND created_at >= least($4::timestamptz, now() - make_interval(secs => $5))
-       ), queued AS (
+      `WITH sent AS (${SENT_TO_PHONE}), queued AS (
          INSERT INTO sms_outbox (phone, text, kind)
-         SELECT $1, $2, $3 FROM sent WHERE sent.today < $6 AND (sent.since_last IS NULL OR sent.since_last >= $5)
+         SELECT $1, $5, $2 FROM sent WHERE sent.today < $6 AND (sent.since_last IS NULL OR sent.since_last >= $4)
          RETURNING id
        )
        SELECT today, since_last, EXISTS (SELECT 1 FROM queued) AS queued FROM sent`,
-      [outboxPhone(m.phone), outboxText(m.text), m.kind, limits.dayStart, limits.gapSeconds, limits.perDay],
+      [outboxPhone(m.phone), m.kind, limits.dayStart, limits.gapSeconds, outboxText(m.text), limits.perDay],
     );
     return { queued: row.queued, today: row.today, sinceLast: row.since_last };
   }
@@ -130,13 +135,7 @@ export class SmsService {
    * caller's transaction, which should hold a lock on the phone.
    */
   async sentTo(em: EntityManager, phone: string, kind: string, dayStart: Date, windowSeconds: number): Promise<{ today: number; sinceLast: number | null }> {
-    const [row] = await em.query(
-      `SELECT count(*) FILTER (WHERE created_at >= $3)::int AS today,
-              extract(epoch FROM now() - max(created_at))::float8 AS since_last
-         FROM sms_outbox
-        WHERE phone = $1 AND kind = $2 AND created_at >= least($3::timestamptz, now() - make_interval(secs => $4))`,
-      [phone, kind, dayStart, windowSeconds],
-    );
+    const [row] = await em.query(SENT_TO_PHONE, [phone, kind, dayStart, windowSeconds]);
     return { today: row.today, sinceLast: row.since_last };
   }
 }
