@@ -53,7 +53,7 @@ describe('allocations (/api/v1/allocation)', () => {
       [{ type: 'preregistration_branch', date: open, amount: 5000 }, { branch_id: ['The branch field is required for this type.'] }],
       [{ type: 'registration_branch', branch_id: 99999, date: open, amount: 5000 }, { branch_id: ['The selected branch is invalid.'] }],
       [{ date: addDays(today, -1), amount: 5000 }, { date: [`The date must be today (${today}) or later.`] }],
-      [{ date: today, amount: 5000 }, { date: [`The prizes of ${today} were committed at 22:00 Nepal time on ${addDays(today, -1)} and can no longer change: change a later day.`] }],
+      [{ date: today, amount: 5000 }, { date: [`The prizes of ${today} are frozen since 22:00 Nepal time on ${addDays(today, -1)} and can no longer change: change a later day.`] }],
       [{ date: '2026-02-30', amount: 5000 }, { date: ['The date must be a date (YYYY-MM-DD).'] }],
       [{ date: 'tomorrow', amount: 5000 }, { date: ['The date must be a date (YYYY-MM-DD).'] }],
       [{ date: open, amount: 1500 }, { amount: ['The amount must be one of 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 10000, 15000, 20000, 50000, 100000.'] }],
@@ -95,7 +95,8 @@ describe('allocations (/api/v1/allocation)', () => {
       expect((await t.http().get('/api/v1/allocation').set('Authorization', admin)).body.data[0]).toMatchObject({ id: won.body.data.id, frozen: false });
       clock.travel(localToUtc(addDays(open, -1), '22:00'));
       expect((await t.http().get('/api/v1/allocation').set('Authorization', admin)).body.data[0]).toMatchObject({ id: won.body.data.id, frozen: true });
-      const frozen = `The prizes of ${open} were committed at 22:00 Nepal time on ${addDays(open, -1)} and can no longer change: change a later day.`;
+      // Frozen at the commitment time; the message says when the commitment was made once it is.
+      const frozen = `The prizes of ${open} are frozen since 22:00 Nepal time on ${addDays(open, -1)} and can no longer change: change a later day.`;
       const late = await create({ date: open, amount: 4000 });
       expect({ status: late.status, errors: late.body.errors }).toEqual({ status: 422, errors: { date: [frozen] } });
       const removed = await t.http().delete(`/api/v1/allocation/${won.body.data.id}`).set('Authorization', admin);
@@ -106,7 +107,7 @@ describe('allocations (/api/v1/allocation)', () => {
       expect(later.status).toBe(200);
       const afterMove = await create({ date: open, amount: 4000 });
       expect(afterMove.status).toBe(422);
-      expect(afterMove.body.errors).toEqual({ date: [`The prizes of ${open} are committed and can no longer change: change a later day.`] });
+      expect(afterMove.body.errors).toEqual({ date: [`The prizes of ${open} were committed at 22:00 Nepal time on ${addDays(open, -1)} and can no longer change: change a later day.`] });
       expect((await t.http().get('/api/v1/allocation').set('Authorization', admin)).body.data[0]).toMatchObject({ id: won.body.data.id, frozen: true });
       expect((await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ commit_cutoff: 'late' })).body.errors).toEqual({
         commit_cutoff: ['The commitment time must be a time of day (HH:MM).'],

@@ -2,7 +2,23 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { canonicalAllocationSet, CommittedAllocation, PublicDraw, RevealedDay, sha256Hex, verifyDay } from '@campaign/domain';
+import {
+  adToBs,
+  canonicalScheme,
+  ChainLink,
+  commitmentHash,
+  DayTotals,
+  fingerprintOf,
+  parseScheme,
+  PublicDraw,
+  resultsRoot,
+  RevealedDay,
+  schemeHash,
+  sha256Hex,
+  verifyDay,
+} from '@campaign/domain';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Clock } from '../src/common/clock';
 import { addDays, campaignDay, localToUtc } from '../src/common/time';
 import { FairnessService } from '../src/modules/fairness/fairness.service';
@@ -25,6 +41,8 @@ describe('provably fair draws', () => {
   let clock: Clock;
   const day = addDays(campaignDay(), 2);
   const ids: Record<string, number> = {};
+  /** What one customer was given with their prize: the dialog's fingerprint and the SMS's. */
+  const customer: { dialog?: string; sms?: string } = {};
 
   beforeAll(async () => {
     t = await startTestApp({ env: CAMPAIGN_ENV, listen: true });
@@ -37,7 +55,7 @@ describe('provably fair draws', () => {
     await t.close();
   });
 
-  const publicDay = async () => (await t.http().get(`/api/v1/fairness/days/${day}`)).body.data as RevealedDay & { revealed: boolean; late: boolean; totals: unknown };
+  const publicDay = async () => (await t.http().get(`/api/v1/fairness/days/${day}`)).body.data as RevealedDay & { revealed: boolean; late: boolean; totals: DayTotals | null };
   const publicDraws = async () => {
     const all: PublicDraw[] = [];
     for (let after: number | null = 0; after !== null; ) {
@@ -83,7 +101,7 @@ describe('provably fair draws', () => {
     const [A] = await branchIds(t.db);
     clock.travel(localToUtc(day, '10:00'));
     const records: Array<Awaited<ReturnType<typeof pendingPreregistration>>> = [];
-    for (let i = 0; i < 1000; i++) records.push(await pendingPreregistration(t.db, { branchId: i % 10 === 0 ? A : null, sendSms: false }));
+    for (let i = 0; i < 1000; i++) records.push(await pendingPreregistration(t.db, { branchId: i % 10 === 0 ? A : null, sendSms: i === 1 }));
     // The seed each visitor's browser sent with the enquiry.
     await t.db.query(`UPDATE preregistration SET client_seed = md5(random()::text || id::text) WHERE id = ANY($1)`, [records.map((r) => r.id)]);
     let next = 0;
@@ -95,6 +113,8 @@ describe('provably fair draws', () => {
         expect(res.status).toBe(200);
         prizes.push(res.body.data.prize);
         expect(res.body.data.draw_id).toMatch(/^[0-9A-HJKMNP-TV-Z]{12}$/);
+        expect(res.body.data.draw_fingerprint).toMatch(/^[0-9a-f]{20}$/);
+        if (r === records[1]) customer.dialog = res.body.data.draw_fingerprint;
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));
@@ -106,6 +126,10 @@ describe('provably fair draws', () => {
     }
     const [{ seeds }] = await t.db.query(`SELECT count(*)::int AS seeds FROM draw d JOIN preregistration p ON p.id = d.record_id AND d.kind = 'preregistration' WHERE d.day = $1 AND d.client_seed = p.client_seed`, [day]);
     expect(seeds).toBe(1000);
+    // The prize SMS carries the day's fingerprint, the one the dialog showed.
+    const [sms] = await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = 'prize'`, [records[1].phone]);
+    customer.sms = /proof ([0-9a-f]{20})$/.exec(sms.text)?.[1];
+    expect(customer.sms).toBe(customer.dialog);
   });
 
   it('shows a customer their draw before the day ends, but publishes the seed and the day’s draws only after', async () => {
@@ -185,8 +209,11 @@ describe('provably fair draws', () => {
     expect(flagged.length).toBeGreaterThanOrEqual(rolled.size - 3);
 
     // One probability: the scheme no longer matches its commitment, and the draws that rolled against it fail.
-    const scheme = JSON.parse(revealed.allocation_set!) as CommittedAllocation[];
-    const changed = canonicalAllocationSet(scheme.map((a) => (a.id === ids.four ? { ...a, threshold: a.threshold + 500 } : a)));
+    const scheme = parseScheme(revealed.allocation_set!);
+    const changed = canonicalScheme(
+      scheme.allocations.map((a) => (a.id === ids.four ? { ...a, threshold: a.threshold + 500 } : a)),
+      scheme.base_prizes!,
+    );
     const byChance = verifyDay({ ...revealed, allocation_set: changed }, draws);
     expect(byChance.problems).toContain('The revealed prize scheme does not match the commitment published before the day.');
     expect(byChance.draws.filter((v) => !v.ok).map((v) => v.draw_id).sort()).toEqual(
@@ -199,5 +226,146 @@ describe('provably fair draws', () => {
     const [d] = await publicDraws();
     const other = { ...d, client_seed: randomBytes(16).toString('hex') };
     expect(verifyDay(revealed, [other]).draws[0].ok).toBe(false);
+  });
+
+  // ------------------------------------------------------------------ the chain (docs/fairness.md, "The chain")
+
+  const chain = async () => (await t.http().get('/api/v1/fairness/chain')).body as { data: ChainLink[]; head: string };
+  /** The command-line verifier on the day: its exit code and the kinds of its findings, sorted. */
+  const verify = async (...extra: string[]) => {
+    const out = await run(process.execPath, [join(ROOT, 'scripts', 'verify-draws.mjs'), '--day', day, '--url', t.url, '--quiet', ...extra], { cwd: ROOT, maxBuffer: 64 << 20 }).then(
+      (o) => ({ code: 0, stdout: o.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+    );
+    const last = out.stdout.trim().split('\n').at(-1)!;
+    const kinds = /; findings: (.*) \(fetched/.exec(last)?.[1].split(', ').map((k) => k.split(' ')[0]).sort() ?? [];
+    return { code: out.code, kinds, stdout: out.stdout };
+  };
+  const archive = join(mkdtempSync(join(tmpdir(), 'draws-')), 'archive.json');
+
+  it('links each day to the one before and seals a day\'s results at the next commitment; the customer\'s fingerprint is in the chain', async () => {
+    const before = await verify('--archive', archive);
+    expect(before).toMatchObject({ code: 0, kinds: [] });
+    expect(before.stdout).toContain('results unsealed');
+
+    // 22:00 the day after: the next commitment seals the ended day.
+    clock.travel(localToUtc(addDays(day, 1), '22:00'));
+    await t.app.get(FairnessService).commitDue();
+    const { data: links, head } = await chain();
+    const sealing = links.find((l) => l.sealed.some((x) => x.day === day))!;
+    expect(sealing.day > day).toBe(true);
+    expect(head).toBe(links.at(-1)!.commitment_hash);
+    for (const [i, link] of links.entries()) {
+      expect(commitmentHash(link)).toBe(link.commitment_hash);
+      if (link.format === 2 && i > 0) expect(link.prev_hash).toBe(links[i - 1].commitment_hash);
+    }
+    const ours = links.find((l) => l.day === day)!;
+    expect(customer.dialog).toBe(fingerprintOf(ours.commitment_hash));
+    expect((await publicDay()).format).toBe(2);
+
+    const sealed = await verify('--archive', archive, '--fingerprint', customer.sms!);
+    expect(sealed).toMatchObject({ code: 0, kinds: [] });
+    expect(sealed.stdout).toContain(`results sealed by the commitment of ${sealing.day}`);
+    // The day answers for its BS name too, and a day not ended is not kept by caches.
+    const bs = await t.http().get(`/api/v1/fairness/days/${encodeURIComponent(`${adToBs(day)} BS`)}`);
+    expect({ status: bs.status, day: bs.body.data?.day }).toEqual({ status: 200, day });
+    const open = await t.http().get(`/api/v1/fairness/days/${addDays(day, 2)}/draws`);
+    expect({ status: open.status, cache: open.headers['cache-control'] }).toEqual({ status: 403, cache: 'no-cache' });
+  });
+
+  it('flags each change of the database by its kind', async () => {
+    const draws = await publicDraws();
+    const rolled = draws.find((d) => d.considered.some((c) => c.roll !== null && c.value !== undefined))!;
+    const at = rolled.considered.findIndex((c) => c.roll !== null);
+    const base = draws.find((d) => d.result.allocation_id === null && d.kind === 'preregistration')!;
+    const change = async (apply: () => Promise<unknown>, undo: () => Promise<unknown>) => {
+      await apply();
+      try {
+        return await verify();
+      } finally {
+        await undo();
+      }
+    };
+    const value = rolled.considered[at].value!;
+    const setValue = (v: number) => t.db.query(`UPDATE draw SET audit = jsonb_set(audit, $2::text[], to_jsonb($3::bigint)) WHERE public_id = $1`, [rolled.draw_id, `{considered,${at},value}`, v]);
+    // A recorded HMAC value +1, the roll unchanged.
+    expect(await change(() => setValue(value + 1), () => setValue(value))).toMatchObject({ code: 1, kinds: ['chain', 'value'] });
+    // A draw row's amount, its audit untouched: the published totals no longer add up.
+    const amount = (by: number) => t.db.query(`UPDATE draw SET amount = amount + $2 WHERE public_id = $1`, [base.draw_id, by]);
+    expect(await change(() => amount(1000), () => amount(-1000))).toMatchObject({ code: 1, kinds: ['chain', 'totals'] });
+    // The prize the customer was actually given.
+    const prize = (by: number) => t.db.query(`UPDATE preregistration SET prize = prize + $2 WHERE id = $1`, [base.record_id, by]);
+    expect(await change(() => prize(500), () => prize(-500))).toMatchObject({ code: 1, kinds: ['chain', 'given'] });
+
+    // One seed byte with its hash recomputed, and its commitment hash too: the next link no longer names it.
+    const [kept] = await t.db.query(`SELECT seed, seed_hash, allocation_set, allocation_set_hash, commitment_hash, salt FROM draw_day WHERE day = $1`, [day]);
+    const link = (await chain()).data.find((l) => l.day === day)!;
+    const restore = () =>
+      t.db.query(`UPDATE draw_day SET seed = $2, seed_hash = $3, allocation_set = $4, allocation_set_hash = $5, commitment_hash = $6 WHERE day = $1`, [
+        day,
+        kept.seed,
+        kept.seed_hash,
+        kept.allocation_set,
+        kept.allocation_set_hash,
+        kept.commitment_hash,
+      ]);
+    const seed = Buffer.from(kept.seed);
+    seed[31] ^= 1;
+    const seedHash = sha256Hex(seed);
+    const bySeed = await change(
+      () => t.db.query(`UPDATE draw_day SET seed = $2, seed_hash = $3, commitment_hash = $4 WHERE day = $1`, [day, seed, seedHash, commitmentHash({ ...link, seed_hash: seedHash })]),
+      restore,
+    );
+    expect(bySeed.code).toBe(1);
+    expect(bySeed.kinds).toContain('chain');
+    expect(bySeed.stdout).toContain(`does not name the commitment of ${day}`);
+    // The stored scheme changed with its (salted) hash recomputed.
+    const scheme = parseScheme(kept.allocation_set);
+    const richer = canonicalScheme(scheme.allocations.map((a) => (a.id === ids.four ? { ...a, threshold: a.threshold + 500 } : a)), scheme.base_prizes!);
+    const richerHash = schemeHash(richer, Buffer.from(kept.salt).toString('hex'));
+    const byScheme = await change(
+      () =>
+        t.db.query(`UPDATE draw_day SET allocation_set = $2, allocation_set_hash = $3, commitment_hash = $4 WHERE day = $1`, [
+          day,
+          richer,
+          richerHash,
+          commitmentHash({ ...link, allocation_set_hash: richerHash }),
+        ]),
+      restore,
+    );
+    expect(byScheme.code).toBe(1);
+    expect(byScheme.kinds).toContain('chain');
+    expect(await verify()).toMatchObject({ code: 0, kinds: [] });
+  });
+
+  it('a deleted draw breaks the seal; recomputing every later link hides it from the chain, not from an archive or a customer\'s fingerprint', async () => {
+    const base = (await publicDraws()).find((d) => d.result.allocation_id === null)!;
+    await t.db.query(`DELETE FROM draw WHERE public_id = $1`, [base.draw_id]);
+    const deleted = await verify();
+    expect(deleted).toMatchObject({ code: 1, kinds: ['chain'] });
+    expect(deleted.stdout).toContain('no longer match the results root sealed');
+
+    // The server rewrites every link from the sealing one on: the chain holds together again.
+    const { data: links } = await chain();
+    const revealed = await publicDay();
+    const root = resultsRoot(day, await publicDraws(), revealed.totals!);
+    let prev: string | null = null;
+    for (const l of links) {
+      if (l.format === 2 && l.day > day) {
+        const sealed = l.sealed.map((x) => (x.day === day ? { day, root } : x));
+        const hash = commitmentHash({ ...l, prev_hash: prev, sealed });
+        await t.db.query(`UPDATE draw_day SET prev_hash = $2, sealed = $3::jsonb, commitment_hash = $4 WHERE day = $1`, [l.day, prev, JSON.stringify(sealed), hash]);
+        prev = hash;
+      } else prev = l.commitment_hash;
+    }
+    expect(await verify()).toMatchObject({ code: 0, kinds: [] });
+    // Only a copy kept outside tells: the archive made before, and the fingerprint a customer was sent.
+    expect(await verify('--archive', archive)).toMatchObject({ code: 1, kinds: ['archive'] });
+    // A rewrite of the day itself changes its own fingerprint: the customer's SMS no longer matches.
+    const [d] = await t.db.query(`SELECT seed_hash, allocation_set_hash FROM draw_day WHERE day = $1`, [day]);
+    const own = links.find((l) => l.day === day)!;
+    const rewritten = commitmentHash({ ...own, seed_hash: sha256Hex(Buffer.from(d.seed_hash)) });
+    await t.db.query(`UPDATE draw_day SET commitment_hash = $2 WHERE day = $1`, [day, rewritten]);
+    expect(await verify('--fingerprint', customer.sms!)).toMatchObject({ code: 1, kinds: expect.arrayContaining(['fingerprint']) });
   });
 });

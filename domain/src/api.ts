@@ -52,6 +52,12 @@ export interface PublicPreregistration {
   prize: number | null;
   /** The public id of the draw that gave the prize, checked on /fairness (docs/fairness.md); null before the draw. */
   draw_id: string | null;
+  /**
+   * The first 20 hex characters of the draw day's commitment hash (docs/fairness.md, "The
+   * chain"), shown beside the draw id and sent in the prize SMS: a copy the customer holds of a
+   * commitment made before the day's seed was known. null before the draw.
+   */
+  draw_fingerprint: string | null;
   /** The visitor's own share link carries `utm_source=ref-<share_code>` (#19); null before the draw. */
   share_code: string | null;
 }

@@ -14,6 +14,7 @@ export * from './sms-segments';
 export * from './wheel';
 export * from './draw-id';
 export * from './fairness';
+export * from './fairness-chain';
 export * from './site-texts';
 export * from './api';
 export * from './site-routes';

@@ -221,10 +221,10 @@ export const SETTINGS = {
   }),
   sms_template_prize: setting<string>({
     default:
-      'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom. Draw id {draw_id}.',
+      '{name}, you won a Rs. {prize} cash discount in {campaign}! Show this SMS at your {brand} showroom. Draw {draw_id} proof {proof}',
     rule: { kind: 'sms', must: '{prize}', message: 'The prize template must contain {prize}.' },
     description: 'Must contain {prize} (docs/sms.md)',
-    form: { section: 'messages', label: 'Prize SMS', help: 'Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used' },
+    form: { section: 'messages', label: 'Prize SMS', help: "Must contain {prize}; {name}, {campaign}, {brand}, {draw_id}, {proof} may be used ({proof}, the day's fingerprint, is added at the end when left out)" },
   }),
   sms_template_otp_ne: setting<string>({
     default: `{campaign} को तपाईंको प्रमाणीकरण कोड {code} हो। यो ${toDevanagariDigits(String(codeMinutes))} मिनेटसम्म मान्य छ। कसैलाई नदिनुहोस्। यहाँ हाल्नुहोस्: {link}`,
@@ -237,13 +237,13 @@ export const SETTINGS = {
     },
   }),
   sms_template_prize_ne: setting<string>({
-    default: 'बधाई छ {name}! तपाईंले {campaign} मा रु. {prize} नगद छुट जित्नुभयो। यो SMS आफ्नो {brand} शोरुममा देखाउनुहोस्। चिठ्ठा नम्बर {draw_id}।',
+    default: 'बधाई छ {name}! {campaign} मा रु. {prize} छुट जित्नुभयो। SMS {brand} शोरुममा देखाउनुहोस्। चिठ्ठा {draw_id} प्रमाण {proof}',
     rule: { kind: 'sms', must: '{prize}', message: 'The Nepali prize template must contain {prize}.' },
     description: 'The prize SMS in Nepali; must contain {prize}',
     form: {
       section: 'messages',
       label: 'Prize SMS in Nepali',
-      help: 'For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id} may be used',
+      help: "For visitors who use the site in Nepali. Must contain {prize}; {name}, {campaign}, {brand}, {draw_id}, {proof} may be used ({proof} is added at the end when left out)",
     },
   }),
   /** A test ride or bike booking: the customer's text (and its Nepali), and the branch's alert. */

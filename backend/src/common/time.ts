@@ -41,6 +41,11 @@ export function campaignDay(at: Date = new Date(), tz = DEFAULT_TZ): string {
   return local.toISOString().slice(0, 10);
 }
 
+/** The local wall-clock time (HH:MM) of instant `at` in `tz`. */
+export function localTime(at: Date, tz = DEFAULT_TZ): string {
+  return new Date(at.getTime() + tzOffsetMinutes(at, tz) * 60000).toISOString().slice(11, 16);
+}
+
 /** Adds whole days to a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);

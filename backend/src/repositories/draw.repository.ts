@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PublicDraw } from '@campaign/domain';
 import { Db } from './db';
+import { PreregistrationRepository } from './preregistration.repository';
+import { RegistrationRepository } from './registration.repository';
 
 /** A draw row as the public proof reads it (`seq` is its id: the order of the claims). */
 interface PublicDrawRow {
@@ -39,12 +41,23 @@ function toPublic(row: PublicDrawRow): PublicDraw {
  */
 @Injectable()
 export class DrawRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly preregistrations: PreregistrationRepository,
+    private readonly registrations: RegistrationRepository,
+  ) {}
+
+  /** Each draw with the prize its record was given: a pre-registration's prize, a purchase's coupon (null: no record holds it). */
+  private async withGiven(draws: PublicDraw[]): Promise<PublicDraw[]> {
+    const ids = (kind: PublicDraw['kind']) => draws.filter((d) => d.kind === kind).map((d) => d.record_id);
+    const [pre, reg] = await Promise.all([this.preregistrations.prizesOf(ids('preregistration')), this.registrations.couponsOf(ids('registration'))]);
+    return draws.map((d) => ({ ...d, given: (d.kind === 'preregistration' ? pre : reg).get(d.record_id) ?? null }));
+  }
 
   /** One draw by its public id. */
   async publicDraw(drawId: string): Promise<PublicDraw | undefined> {
     const [row] = await this.db.query<PublicDrawRow>(`SELECT ${PUBLIC_COLUMNS} FROM draw d WHERE d.public_id = $1`, [drawId]);
-    return row && toPublic(row);
+    return row && (await this.withGiven([toPublic(row)]))[0];
   }
 
   /** A day's draws in the order they were stored (the order of their claims), a page at a time after `afterSeq`. */
@@ -53,7 +66,7 @@ export class DrawRepository {
       `SELECT ${PUBLIC_COLUMNS} FROM draw d WHERE d.day = $1 AND d.public_id IS NOT NULL AND d.id > $2 ORDER BY d.id LIMIT $3`,
       [day, afterSeq, limit],
     );
-    return rows.map(toPublic);
+    return this.withGiven(rows.map(toPublic));
   }
 
   /** A day's draws counted per amount and allocation won (null: the base prize). */

@@ -202,6 +202,12 @@ export class PreregistrationRepository {
     await this.db.query(`UPDATE preregistration SET purchased = true, status = 'purchased', updated_at = now() WHERE id = $1`, [id]);
   }
 
+  /** The prizes records hold, by id (trashed and erased records too: a prize stays with its record). */
+  async prizesOf(ids: number[]): Promise<Map<number, number | null>> {
+    const rows = ids.length ? await this.db.query<{ id: number; prize: number | null }>(`SELECT id, prize FROM preregistration WHERE id = ANY($1)`, [ids]) : [];
+    return new Map(rows.map((r) => [Number(r.id), r.prize === null ? null : Number(r.prize)]));
+  }
+
   /** The prize a pre-registration's draw gave (null before it is verified). */
   async prizeOf(id: number): Promise<number | null> {
     const [row] = await this.db.query<{ prize: number | null }>(`SELECT prize FROM preregistration WHERE id = $1`, [id]);

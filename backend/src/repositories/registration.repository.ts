@@ -129,6 +129,12 @@ export class RegistrationRepository {
   private qb(alias = 'r'): SelectQueryBuilder<RegistrationEntity> {
     return this.db.em.getRepository(RegistrationEntity).createQueryBuilder(alias);
   }
+  /** The purchase draws' prizes (the coupon amounts) records hold, by id (trashed records too). */
+  async couponsOf(ids: number[]): Promise<Map<number, number | null>> {
+    const rows = ids.length ? await this.db.query<{ id: number; coupon_amount: number | null }>(`SELECT id, coupon_amount FROM registration WHERE id = ANY($1)`, [ids]) : [];
+    return new Map(rows.map((r) => [Number(r.id), r.coupon_amount === null ? null : Number(r.coupon_amount)]));
+  }
+
 
   /** Live registrations in `user`'s scope (every branch without one). */
   private scoped(user: AuthUser | undefined, alias = 'r'): SelectQueryBuilder<RegistrationEntity> {

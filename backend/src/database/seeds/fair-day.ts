@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { canonicalAllocationSet, CommittedAllocation, drawIdFrom, fairRoll, newClientSeed, sha256Hex, thresholdOf } from '@campaign/domain';
+import { canonicalScheme, commitmentHash, CommittedAllocation, drawIdFrom, fairRoll, newClientSeed, schemeHash, sha256Hex, thresholdOf } from '@campaign/domain';
+import { SETTING_DEFAULTS } from '../../modules/setting/setting.defaults';
 import { addDays, localToUtc } from '../../common/time';
 import { drawAudit, runDraw } from '../../modules/draw/draw.logic';
 
@@ -40,12 +41,17 @@ export async function insertFairDay(query: Query, o: FairDayOptions): Promise<Ma
     count: Number(a.count),
     threshold: thresholdOf(Number(a.probability)),
   }));
+  // A chained day (format 2): salted scheme hash with the base prizes, linked to the day before if any.
   const seed = randomBytes(32);
   const seedHex = seed.toString('hex');
-  const set = canonicalAllocationSet(committed);
+  const salt = randomBytes(32);
+  const set = canonicalScheme(committed, { preregistration: o.baseAmount, registration: SETTING_DEFAULTS.base_prize_registration });
+  const [prev] = await query(`SELECT commitment_hash FROM draw_day WHERE day < $1 ORDER BY day DESC LIMIT 1`, [o.day]);
+  const link = { day: o.day, format: 2, seed_hash: sha256Hex(seed), allocation_set_hash: schemeHash(set, salt.toString('hex')), prev_hash: (prev?.commitment_hash as string) ?? null, sealed: [] };
   await query(
-    `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [o.day, seed, sha256Hex(seed), set, sha256Hex(set), localToUtc(addDays(o.day, -1), '22:00', o.tz)],
+    `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at, format, salt, prev_hash, sealed, commitment_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $8, '[]', $9)`,
+    [o.day, seed, link.seed_hash, set, link.allocation_set_hash, localToUtc(addDays(o.day, -1), '22:00', o.tz), salt, link.prev_hash, commitmentHash(link)],
   );
   const left = new Map(committed.map((a) => [a.id, a.count]));
   const prizes = new Map<number, number>();
@@ -56,7 +62,7 @@ export async function insertFairDay(query: Query, o: FairDayOptions): Promise<Ma
     const outcome = await runDraw(
       candidates,
       o.baseAmount,
-      (allocationId) => fairRoll(seedHex, clientSeed, 'preregistration', r.id, allocationId),
+      (allocationId) => fairRoll(seedHex, clientSeed, 'preregistration', o.day, allocationId),
       async (allocationId) => {
         const n = left.get(allocationId)!;
         if (n <= 0) return null;
@@ -70,8 +76,8 @@ export async function insertFairDay(query: Query, o: FairDayOptions): Promise<Ma
     prizes.set(r.id, outcome.amount);
   }
   await query(
-    `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed, created_at)
-     SELECT 'preregistration', r, a, al, au::jsonb, p, $1, c, t
+    `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed, created_at, roll_format)
+     SELECT 'preregistration', r, a, al, au::jsonb, p, $1, c, t, 2
        FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS s(r, a, al, au, p, c, t)`,
     [o.day, ...[0, 1, 2, 3, 4, 5, 6].map((k) => rows.map((row) => row[k]))],
   );

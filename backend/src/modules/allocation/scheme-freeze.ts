@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { UnprocessableError } from '../../common/http/errors';
 import { Clock } from '../../common/clock';
-import { addDays, campaignDay, localToUtc } from '../../common/time';
+import { addDays, campaignDay, localTime, localToUtc } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { SettingService } from '../setting/setting.service';
 
@@ -20,7 +20,7 @@ export class SchemeFreeze {
    * commitments, tells: see FairnessService). A written commitment freezes its day even if the
    * commitment time was later moved past now: what was committed is what is drawn.
    */
-  private committed: (day: string, em?: EntityManager) => Promise<boolean> = async () => false;
+  private committed: (day: string, em?: EntityManager) => Promise<Date | null> = async () => null;
 
   constructor(
     private readonly clock: Clock,
@@ -33,7 +33,7 @@ export class SchemeFreeze {
   }
 
   /** `em`, when given, is the caller's transaction: the check reads through it, never a connection of its own. */
-  isCommitted(check: (day: string, em?: EntityManager) => Promise<boolean>) {
+  isCommitted(check: (day: string, em?: EntityManager) => Promise<Date | null>) {
     this.committed = check;
   }
 
@@ -54,10 +54,11 @@ export class SchemeFreeze {
   /** null while the day's scheme may change; otherwise the message that says why not. Inside a transaction, pass its manager. */
   async frozenSince(day: string, em?: EntityManager): Promise<string | null> {
     const cutoff = await this.cutoff();
-    if (this.clock.now() < this.cutoffInstant(day, cutoff)) {
-      return (await this.committed(day, em)) ? `The prizes of ${day} are committed and can no longer change: change a later day.` : null;
-    }
-    return `The prizes of ${day} were committed at ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
+    const at = await this.committed(day, em);
+    // The time said is when the commitment was made (a late one says so), or the cutoff it waits for.
+    if (at) return `The prizes of ${day} were committed at ${localTime(at, this.tz)} Nepal time on ${campaignDay(at, this.tz)} and can no longer change: change a later day.`;
+    if (this.clock.now() < this.cutoffInstant(day, cutoff)) return null;
+    return `The prizes of ${day} are frozen since ${cutoff} Nepal time on ${addDays(day, -1)} and can no longer change: change a later day.`;
   }
 
   /**

@@ -6,9 +6,9 @@ import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { AllocationService } from '../allocation/allocation.service';
-import { FairnessService } from '../fairness/fairness.service';
-import { SETTING_DEFAULTS, SettingKey } from '../setting/setting.defaults';
-import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
+import { basePrizesOf, FairnessService } from '../fairness/fairness.service';
+import { SettingKey } from '../setting/setting.defaults';
+import { fillTemplate, smsTemplateKey, withProof } from '../sms/sms-templates';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
 import { drawAudit, runDraw } from './draw.logic';
@@ -31,7 +31,7 @@ export interface DrawRequest {
   notify?: {
     phone: string;
     name: string;
-    /** Settings key of the SMS text: sms_template_prize by default ({name}, {prize}, {campaign}, {brand}). */
+    /** Settings key of the SMS text: sms_template_prize by default ({name}, {prize}, {campaign}, {brand}, {draw_id}, {proof}). */
     templateKey?: Extract<SettingKey, `sms_template_${string}`>;
     /** The visitor's language: the template's Nepali twin (`<key>_ne`) when there is one. */
     lang?: Lang;
@@ -50,9 +50,15 @@ export interface DrawResult {
   amount: number;
   allocation_id: number | null;
   created_at: Date;
+  /** The first 20 hex characters of the day's commitment hash (docs/fairness.md, "The chain"); null for draws made before the scheme. */
+  fingerprint: string | null;
   /** true when this call made the draw; false when it returned the stored one. */
   fresh: boolean;
 }
+
+/** A draw row as DrawResult reads it, with its day. */
+const RESULT_COLUMNS = `id, public_id, kind, record_id, amount, allocation_id, created_at, day::text AS day`;
+type ResultRow = Omit<DrawResult, 'fresh' | 'fingerprint'> & { day: string | null };
 
 /**
  * The one draw for both kinds (docs/fairness.md, "3. The draw"). Runs inside the caller's transaction
@@ -78,12 +84,8 @@ export class DrawService {
    * a new roll. The caller holds the locks that make the move safe.
    */
   async move(em: EntityManager, kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawResult | undefined> {
-    const [rows] = await em.query(
-      `UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2
-       RETURNING id, public_id, kind, record_id, amount, allocation_id, created_at`,
-      [kind, fromRecordId, toRecordId],
-    );
-    return rows[0] ? { ...rows[0], fresh: false } : undefined;
+    const [rows] = await em.query(`UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2 RETURNING ${RESULT_COLUMNS}`, [kind, fromRecordId, toRecordId]);
+    return rows[0] ? this.resultOf(em, rows[0], false) : undefined;
   }
 
   /** Draw rows per Nepal day and amount in [start, end), of the records `live` lists (a subquery of ids per kind). */
@@ -104,11 +106,13 @@ export class DrawService {
   }
 
   async find(em: EntityManager, kind: DrawKind, recordId: number): Promise<DrawResult | undefined> {
-    const [row] = await em.query(
-      `SELECT id, public_id, kind, record_id, amount, allocation_id, created_at FROM draw WHERE kind = $1 AND record_id = $2`,
-      [kind, recordId],
-    );
-    return row ? { ...row, fresh: false } : undefined;
+    const [row] = await em.query(`SELECT ${RESULT_COLUMNS} FROM draw WHERE kind = $1 AND record_id = $2`, [kind, recordId]);
+    return row ? this.resultOf(em, row, false) : undefined;
+  }
+
+  /** A draw row as a result, with its day's fingerprint (a commitment never changes, so FairnessService keeps it once read). */
+  private async resultOf(em: EntityManager, { day, ...row }: ResultRow, fresh: boolean): Promise<DrawResult> {
+    return { ...row, fingerprint: day ? await this.fairness.fingerprintOf(em, day) : null, fresh };
   }
 
   async draw(em: EntityManager, req: DrawRequest): Promise<DrawResult> {
@@ -121,6 +125,7 @@ export class DrawService {
     // the customer's seed, and rolls anyone can recompute once the day's seed is revealed.
     const day = campaignDay(this.clock.now(), this.config.get('app').campaignTz);
     const commitment = await this.fairness.commitment(em, day);
+    const chained = commitment.format >= 2;
     const committed = new Map(FairnessService.allocationsOf(commitment).map((a) => [a.id, a]));
     const stock = await this.stock.stockFor(em, day, req.type, req.branchId);
     // Only what was committed is drawn, at the committed amount and chance; the stock is live.
@@ -128,56 +133,73 @@ export class DrawService {
       const a = committed.get(c.id);
       return a ? [{ id: a.id, amount: a.amount, threshold: a.threshold, remaining: c.remaining }] : [];
     });
-    const clientSeed = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : newClientSeed();
-    const baseKey = req.kind === 'preregistration' ? 'base_prize_preregistration' : 'base_prize_registration';
     const templateKey = smsTemplateKey(req.notify?.templateKey ?? 'sms_template_prize', req.notify?.lang ?? 'en');
-    const s = await this.settings.readIn(em, [baseKey, templateKey, 'campaign_name', 'brand_name']);
-    const configured = Number(s[baseKey]);
-    const baseAmount = Number.isInteger(configured) && configured > 0 ? configured : SETTING_DEFAULTS[baseKey];
-    const outcome = await runDraw(
-      candidates,
-      baseAmount,
-      (allocationId) => fairRoll(commitment.seedHex, clientSeed, req.kind, req.recordId, allocationId),
-      (id) => this.stock.claim(em, id),
-    );
-    const publicId = drawIdFrom(randomBytes(12));
-    const audit = drawAudit({
-      day,
-      drawId: publicId,
-      clientSeed,
-      clientSeedFrom: req.clientSeed === clientSeed ? 'browser' : 'server',
-      seedHash: commitment.seed_hash,
-      type: req.type,
-      branchId: req.branchId,
-      baseAmount,
-      outcome,
-    });
-    const [inserted] = await em.query(
-      `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
-       ON CONFLICT (kind, record_id) DO NOTHING
-       RETURNING id, public_id, kind, record_id, amount, allocation_id, created_at`,
-      [req.kind, req.recordId, outcome.amount, outcome.allocationId, JSON.stringify(audit), publicId, day, clientSeed],
-    );
-    if (!inserted) {
-      // Another transaction drew this record first (callers lock the record, so this is
-      // the belt to their braces): give the claimed unit back and return its result.
+    const s = await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'brand_name']);
+    // From format 2 the base prize is the one committed with the day's scheme; before, the setting's.
+    const baseAmount = (FairnessService.basePrizesOf(commitment) ?? basePrizesOf(s))[req.kind];
+    // A client seed rolls once a day (format 2, where the record id is not in the roll): a seed
+    // used already, or none sent, gets one made here, and the draw says so.
+    const offered = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : null;
+    const usable = offered && !(chained && (await this.seedUsed(em, day, offered))) ? offered : null;
+    let inserted: ResultRow | undefined;
+    let outcome!: Awaited<ReturnType<typeof runDraw>>;
+    for (let clientSeed = usable ?? newClientSeed(); !inserted; clientSeed = newClientSeed()) {
+      outcome = await runDraw(
+        candidates,
+        baseAmount,
+        (allocationId) => fairRoll(commitment.seedHex, clientSeed, req.kind, chained ? day : req.recordId, allocationId),
+        (id) => this.stock.claim(em, id),
+      );
+      const publicId = drawIdFrom(randomBytes(12));
+      const audit = drawAudit({
+        day,
+        drawId: publicId,
+        clientSeed,
+        clientSeedFrom: clientSeed === usable ? 'browser' : 'server',
+        seedHash: commitment.seed_hash,
+        type: req.type,
+        branchId: req.branchId,
+        baseAmount,
+        outcome,
+      });
+      // No conflict target: the record's draw (kind, record_id) and the day's seed (format 2) are both once.
+      [inserted] = await em.query(
+        `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed, roll_format)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
+         ON CONFLICT DO NOTHING
+         RETURNING ${RESULT_COLUMNS}`,
+        [req.kind, req.recordId, outcome.amount, outcome.allocationId, JSON.stringify(audit), publicId, day, clientSeed, commitment.format],
+      );
+      if (inserted) break;
+      // Another transaction drew this record first (callers lock the record, so this is the
+      // belt to their braces), or took the same seed a moment before: give the claimed unit
+      // back, and return that draw or roll again on a seed made here.
       if (outcome.allocationId) await this.stock.giveBack(em, outcome.allocationId);
-      return (await this.find(em, req.kind, req.recordId))!;
+      const raced = await this.find(em, req.kind, req.recordId);
+      if (raced) return raced;
     }
+    const result = await this.resultOf(em, inserted, true);
     if (req.notify) {
       const amount = outcome.amount.toLocaleString('en-IN');
-      const text = fillTemplate(String(s[templateKey]), {
+      const text = fillTemplate(withProof(String(s[templateKey])), {
         name: req.notify.name,
         prize: amount,
         coupon: amount,
-        draw_id: formatDrawId(publicId),
+        draw_id: formatDrawId(result.public_id!),
+        proof: result.fingerprint ?? '',
         campaign: s.campaign_name,
         brand: s.brand_name,
         ...req.notify.values,
       });
       await this.sms.queue(em, [{ phone: req.notify.phone, text, kind: req.notify.smsKind ?? 'prize' }]);
     }
-    return { ...inserted, fresh: true };
+    return result;
+  }
+
+  /** Whether a client seed has rolled a draw of the day already. */
+  private async seedUsed(em: EntityManager, day: string, clientSeed: string): Promise<boolean> {
+    const rows = await em.query(`SELECT 1 FROM draw WHERE day = $1 AND client_seed = $2 AND roll_format = 2`, [day, clientSeed]);
+    return rows.length > 0;
   }
 
   /** Every cash discount the enquiry draw has given so far: how many and how much in all, and how many of each amount. */

@@ -1,10 +1,9 @@
 import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DRAW_ID_PATTERN, normaliseDrawId, type PublicDraw } from '@campaign/domain';
+import { DRAW_ID_PATTERN, normaliseDrawId, parseEitherDay, verifyChain, type PublicDraw } from '@campaign/domain';
 import { Public } from '../../common/auth/decorators';
 import { Failures } from '../../common/http/domain-errors';
-import { isCalendarDate } from '../../common/time';
 import { FairnessService } from './fairness.service';
 
 const FAIRNESS_FAILURES = new Failures({
@@ -12,6 +11,9 @@ const FAIRNESS_FAILURES = new Failures({
   NoDraw: { status: 404, message: 'No draw has this id. Check the id in your SMS.' },
   NotRevealed: { status: 403, message: "A day's draws are published once the day has ended (Nepal time)." },
 });
+
+/** A day as the public may write it: YYYY-MM-DD in AD, or in BS (a year from 2070, or with ' BS'); undefined when it is no day. */
+const dayOf = (text: string) => parseEitherDay(decodeURIComponent(text));
 
 /** Draws per page of a day's list (a verifier pages through with `after`). */
 const PAGE = 500;
@@ -55,26 +57,38 @@ export class FairnessController {
     return { data: await this.fairness.publicDays() };
   }
 
+  @Get('chain')
+  @Public()
+  @Header('Cache-Control', 'no-cache')
+  @ApiOperation({ summary: 'Every commitment, oldest first, with its link to the one before and the results it seals; the head is the last' })
+  async chain() {
+    const links = await this.fairness.chain();
+    return { data: links, head: verifyChain(links).head };
+  }
+
   @Get('days/:day')
   @Public()
   @ApiOperation({ summary: "One day's commitment; once ended, its seed, scheme and prize totals against the scheme" })
   async day(@Param('day') day: string, @Res({ passthrough: true }) res: Response) {
-    const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
+    const ad = dayOf(day);
+    const found = ad ? await this.fairness.publicDay(ad) : undefined;
     if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
     cacheFor(res, found.revealed);
-    return { data: { ...found, totals: found.revealed ? await this.fairness.dayTotals(day, FairnessService.allocationsOf({ allocation_set: found.allocation_set! })) : null } };
+    return { data: { ...found, totals: found.revealed ? await this.fairness.dayTotals(found.day, FairnessService.allocationsOf({ allocation_set: found.allocation_set! })) : null } };
   }
 
   @Get('days/:day/draws')
   @Public()
-  @Header('Cache-Control', 'public, max-age=3600')
   @ApiOperation({ summary: "An ended day's draws in the order of their claims, 500 a page after `after` (a draw's seq)" })
-  async dayDraws(@Param('day') day: string, @Query('after') after?: string) {
-    const found = isCalendarDate(day) ? await this.fairness.publicDay(day) : undefined;
+  async dayDraws(@Param('day') day: string, @Res({ passthrough: true }) res: Response, @Query('after') after?: string) {
+    const ad = dayOf(day);
+    const found = ad ? await this.fairness.publicDay(ad) : undefined;
+    // Until the day ends every answer (a refusal too) is checked again each time: it changes at midnight.
+    cacheFor(res, !!found?.revealed);
     if (!found) throw FAIRNESS_FAILURES.fail('NoDay');
     if (!found.revealed) throw FAIRNESS_FAILURES.fail('NotRevealed');
     const from = /^\d{1,12}$/.test(after ?? '') ? Number(after) : 0;
-    const data = await this.fairness.publicDraws(day, from, PAGE);
+    const data = await this.fairness.publicDraws(found.day, from, PAGE);
     return { data, next_after: data.length === PAGE ? data[data.length - 1].seq : null };
   }
 

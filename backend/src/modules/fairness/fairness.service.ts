@@ -1,13 +1,29 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { canonicalAllocationSet, CommittedAllocation, sha256Hex, type PublicDraw } from '@campaign/domain';
+import {
+  BasePrizes,
+  canonicalScheme,
+  commitmentHash,
+  CommittedAllocation,
+  DayTotals,
+  fingerprintOf,
+  parseScheme,
+  resultsRootOf,
+  schemeHash,
+  sha256Hex,
+  totalsOf,
+  type ChainLink,
+  type PublicDraw,
+  type SealedDay,
+} from '@campaign/domain';
 import { Clock } from '../../common/clock';
-import { dayRange } from '../../common/time';
+import { addDays, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { DrawRepository } from '../../repositories/draw.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { SchemeFreeze } from '../allocation/scheme-freeze';
+import { SETTING_DEFAULTS } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 
 /** A day's commitment as stored. The seed never leaves this module before the day ends. */
@@ -18,6 +34,13 @@ export interface DayCommitment {
   allocation_set: string;
   allocation_set_hash: string;
   committed_at: Date;
+  /** 1: committed before the chain; 2: chained, salted, base prizes committed (docs/fairness.md). */
+  format: number;
+  saltHex: string | null;
+  prev_hash: string | null;
+  sealed: SealedDay[];
+  commitment_hash: string;
+  closing: boolean;
 }
 
 /** What the public sees of a day: the hashes always, the seed and the scheme once the day has ended. */
@@ -33,6 +56,27 @@ export interface PublicDay {
   revealed: boolean;
   seed: string | null;
   allocation_set: string | null;
+  format: number;
+  /** The scheme hash's salt (format 2), revealed with the seed. */
+  salt: string | null;
+  prev_hash: string | null;
+  sealed: SealedDay[];
+  commitment_hash: string;
+  /** The first 20 hex characters of the commitment hash: what the prize SMS and dialog carry. */
+  fingerprint: string;
+  closing: boolean;
+}
+
+const COLUMNS = `day::text AS day, encode(seed, 'hex') AS "seedHex", seed_hash, allocation_set, allocation_set_hash, committed_at,
+  format, encode(salt, 'hex') AS "saltHex", prev_hash, sealed, commitment_hash, closing`;
+
+/** The base prize of each draw kind from the settings (a value that is not a positive whole number falls back to its default). */
+export function basePrizesOf(s: { base_prize_preregistration: unknown; base_prize_registration: unknown }): BasePrizes {
+  const valid = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback);
+  return {
+    preregistration: valid(s.base_prize_preregistration, SETTING_DEFAULTS.base_prize_preregistration),
+    registration: valid(s.base_prize_registration, SETTING_DEFAULTS.base_prize_registration),
+  };
 }
 
 /**
@@ -59,7 +103,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   ) {}
 
   onModuleInit() {
-    this.freeze.isCommitted(async (day, em) => !!(await this.read(em ?? this.dataSource, day)));
+    this.freeze.isCommitted(async (day, em) => (await this.read(em ?? this.dataSource, day))?.committed_at ?? null);
   }
 
   onApplicationBootstrap() {
@@ -85,6 +129,13 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     const days: string[] = [];
     for (const day of await this.freeze.daysDue()) if (await this.settings.campaignRunsOn(day)) days.push(day);
     for (const day of days) await this.dataSource.transaction((em) => this.commitment(em, day));
+    // Once the campaign's last day has ended, the commitment of the day after it seals the last days' results.
+    const last = await this.settings.get('campaign_ends_on');
+    if (last && this.revealed(last) && !days.includes(addDays(last, 1))) {
+      const closing = addDays(last, 1);
+      const made = await this.dataSource.transaction(async (em) => !(await this.read(em, closing)) && !!(await this.commitment(em, closing, true)));
+      if (made) days.push(closing);
+    }
     return days;
   }
 
@@ -93,33 +144,84 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
    * the day's scheme lock before reading the scheme, so no change to the scheme can land
    * between the freeze check of that change and this read (SchemeFreeze.whileOpen).
    */
-  async commitment(em: EntityManager, day: string): Promise<DayCommitment> {
+  async commitment(em: EntityManager, day: string, closing = false): Promise<DayCommitment> {
     const found = await this.read(em, day);
-    if (found) return found;
+    if (found) return this.remember(found);
     await this.freeze.lock(em, day);
     const again = await this.read(em, day);
-    if (again) return again;
+    if (again) return this.remember(again);
+    // One link at a time: the previous link and the days to seal are read under this lock.
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw_day:chain'))`);
     const seed = randomBytes(32);
-    const set = canonicalAllocationSet(await this.allocations.committedSet(em, day));
+    const salt = randomBytes(32);
+    const base = basePrizesOf(await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration']));
+    const scheme = canonicalScheme(await this.allocations.committedSet(em, day), base);
+    const [prev] = await em.query(`SELECT commitment_hash FROM draw_day WHERE day < $1 ORDER BY day DESC LIMIT 1`, [day]);
+    const link = {
+      day,
+      format: 2,
+      seed_hash: sha256Hex(seed),
+      allocation_set_hash: schemeHash(scheme, salt.toString('hex')),
+      prev_hash: (prev?.commitment_hash as string | undefined) ?? null,
+      sealed: await this.sealable(em, day),
+    };
     await em.query(
-      `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (day) DO NOTHING`,
-      [day, seed, sha256Hex(seed), set, sha256Hex(set), this.clock.now()],
+      `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at, format, salt, prev_hash, sealed, commitment_hash, closing)
+       VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $8, $9::jsonb, $10, $11) ON CONFLICT (day) DO NOTHING`,
+      [day, seed, link.seed_hash, scheme, link.allocation_set_hash, this.clock.now(), salt, link.prev_hash, JSON.stringify(link.sealed), commitmentHash(link), closing],
     );
-    return (await this.read(em, day))!;
+    return this.remember((await this.read(em, day))!);
+  }
+
+  /**
+   * The days a commitment for `day` seals: every committed day before it that has ended and
+   * that no link has sealed yet, each with the root of its published draws and totals.
+   */
+  private async sealable(em: EntityManager, day: string): Promise<SealedDay[]> {
+    const open: DayCommitment[] = await em.query(
+      `SELECT ${COLUMNS} FROM draw_day d
+        WHERE d.day < $1 AND NOT EXISTS (SELECT 1 FROM draw_day s, jsonb_array_elements(s.sealed) e WHERE e->>'day' = d.day::text)
+        ORDER BY d.day`,
+      [day],
+    );
+    const sealed: SealedDay[] = [];
+    for (const c of open) {
+      if (!this.revealed(c.day)) continue;
+      const draws = await this.draws.publicDraws(c.day, 0, Number.MAX_SAFE_INTEGER);
+      sealed.push({ day: c.day, root: resultsRootOf(c.day, FairnessService.allocationsOf(c), draws) });
+    }
+    return sealed;
+  }
+
+  private readonly fingerprints = new Map<string, string>();
+
+  /** A day's fingerprint (the first 20 hex characters of its commitment hash), kept once read: a commitment never changes. */
+  async fingerprintOf(em: EntityManager, day: string): Promise<string | null> {
+    const kept = this.fingerprints.get(day);
+    if (kept) return kept;
+    const c = await this.read(em, day);
+    return c ? this.fingerprints.get(this.remember(c).day)! : null;
+  }
+
+  private remember(c: DayCommitment): DayCommitment {
+    if (this.fingerprints.size > 400) this.fingerprints.clear();
+    this.fingerprints.set(c.day, fingerprintOf(c.commitment_hash));
+    return c;
   }
 
   private async read(em: EntityManager | DataSource, day: string): Promise<DayCommitment | undefined> {
-    const [row] = await em.query(
-      `SELECT day::text AS day, encode(seed, 'hex') AS "seedHex", seed_hash, allocation_set, allocation_set_hash, committed_at FROM draw_day WHERE day = $1`,
-      [day],
-    );
+    const [row] = await em.query(`SELECT ${COLUMNS} FROM draw_day WHERE day = $1`, [day]);
     return row;
   }
 
   /** The committed scheme of a day, parsed. */
   static allocationsOf(c: Pick<DayCommitment, 'allocation_set'>): CommittedAllocation[] {
-    return JSON.parse(c.allocation_set) as CommittedAllocation[];
+    return parseScheme(c.allocation_set).allocations;
+  }
+
+  /** The committed base prizes of a day (format 2), or null (format 1: the settings' at the draw). */
+  static basePrizesOf(c: Pick<DayCommitment, 'allocation_set'>): BasePrizes | null {
+    return parseScheme(c.allocation_set).base_prizes;
   }
 
   /** Whether a day has ended, so that its seed may be published. */
@@ -141,7 +243,30 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
       revealed,
       seed: revealed ? c.seedHex : null,
       allocation_set: revealed ? c.allocation_set : null,
+      format: c.format,
+      salt: revealed ? c.saltHex : null,
+      prev_hash: c.prev_hash,
+      sealed: c.sealed,
+      commitment_hash: c.commitment_hash,
+      fingerprint: fingerprintOf(c.commitment_hash),
+      closing: c.closing,
     };
+  }
+
+  /** The whole chain, oldest first: what a verifier checks the links of. */
+  async chain(): Promise<ChainLink[]> {
+    const rows: DayCommitment[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM draw_day ORDER BY day`);
+    return rows.map((c) => ({
+      day: c.day,
+      format: c.format,
+      seed_hash: c.seed_hash,
+      allocation_set_hash: c.allocation_set_hash,
+      prev_hash: c.prev_hash,
+      sealed: c.sealed,
+      commitment_hash: c.commitment_hash,
+      committed_at: new Date(c.committed_at).toISOString(),
+      closing: c.closing,
+    }));
   }
 
   /** The public view of one day, or undefined when it has no commitment. */
@@ -152,11 +277,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
 
   /** The latest committed days, newest first (tomorrow's too once tonight's commitment is made). */
   async publicDays(limit = 60): Promise<PublicDay[]> {
-    const rows: DayCommitment[] = await this.dataSource.query(
-      `SELECT day::text AS day, encode(seed, 'hex') AS "seedHex", seed_hash, allocation_set, allocation_set_hash, committed_at
-         FROM draw_day ORDER BY day DESC LIMIT $1`,
-      [limit],
-    );
+    const rows: DayCommitment[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM draw_day ORDER BY day DESC LIMIT $1`, [limit]);
     return rows.map((r) => this.toPublic(r));
   }
 
@@ -172,23 +293,8 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     return this.draws.publicDraws(day, afterSeq, limit);
   }
 
-  /**
-   * A revealed day's totals against its committed scheme: per channel and amount, the prizes
-   * planned, awarded and left; and the base prizes given.
-   */
-  async dayTotals(day: string, scheme: CommittedAllocation[]) {
-    const awarded = await this.draws.awardedOn(day);
-    const given = new Map(awarded.filter((a) => a.allocation_id !== null).map((a) => [a.allocation_id, a.awarded]));
-    const tiers = new Map<string, { type: string; amount: number; planned: number; awarded: number; left: number }>();
-    for (const a of scheme) {
-      const key = `${a.type}|${a.amount}`;
-      const t = tiers.get(key) ?? { type: a.type, amount: a.amount, planned: 0, awarded: 0, left: 0 };
-      t.planned += a.count;
-      t.awarded += given.get(a.id) ?? 0;
-      t.left = t.planned - t.awarded;
-      tiers.set(key, t);
-    }
-    const base = awarded.filter((a) => a.allocation_id === null).map((a) => ({ amount: a.amount, awarded: a.awarded }));
-    return { tiers: [...tiers.values()].sort((x, y) => x.type.localeCompare(y.type) || y.amount - x.amount), base_prizes: base };
+  /** A revealed day's totals against its committed scheme (totalsOf: the verifier's own rule). */
+  async dayTotals(day: string, scheme: CommittedAllocation[]): Promise<DayTotals> {
+    return totalsOf(scheme, await this.draws.awardedOn(day));
   }
 }

@@ -68,7 +68,7 @@ export class EnquiryService {
       return { data: claimView(claim), held: false };
     }
     const draw = found.is_verified ? await this.draws.find(this.db.em, 'preregistration', found.id) : undefined;
-    return { data: toPublicView(found, draw?.public_id ?? null), held: found.held && found.is_verified };
+    return { data: toPublicView(found, draw ?? null), held: found.held && found.is_verified };
   }
 
   /**

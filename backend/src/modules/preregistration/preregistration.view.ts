@@ -5,9 +5,21 @@ import { PreregistrationEntity } from './preregistration.entity';
 
 export type Ref = { id: number; title: string } | null;
 
-export function toPublicView(p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize' | 'share_code'>, drawId: string | null = null): PublicPreregistration {
+export function toPublicView(
+  p: Pick<PreregistrationEntity, 'slug' | 'name' | 'phone' | 'is_verified' | 'prize' | 'share_code'>,
+  draw: { public_id: string | null; fingerprint: string | null } | null = null,
+): PublicPreregistration {
   const drawn = p.is_verified;
-  return { slug: p.slug, name: p.name, phone: maskPhone(p.phone), is_verified: drawn, prize: drawn ? p.prize : null, draw_id: drawn ? drawId : null, share_code: drawn ? p.share_code : null };
+  return {
+    slug: p.slug,
+    name: p.name,
+    phone: maskPhone(p.phone),
+    is_verified: drawn,
+    prize: drawn ? p.prize : null,
+    draw_id: drawn ? (draw?.public_id ?? null) : null,
+    draw_fingerprint: drawn ? (draw?.fingerprint ?? null) : null,
+    share_code: drawn ? p.share_code : null,
+  };
 }
 
 const ref = (b: { id: number; title: string } | null | undefined): Ref => (b ? { id: b.id, title: b.title } : null);
@@ -55,8 +67,9 @@ export function toDetailView(p: PreregistrationEntity, bikeModels: Map<number, s
     erased_at: p.erased_at,
     // The purchase made from it (added by the sales domain).
     registration: null as { slug: string } | null,
-    /** The public id of the record's draw (docs/fairness.md). */
+    /** The public id of the record's draw (docs/fairness.md), and its day's fingerprint. */
     draw_id: null as string | null,
+    draw_fingerprint: null as string | null,
     /** The customer's share link code, and what came through it in all branches (added by the referrer domain). */
     share_code: p.share_code,
     friends: null as Friends | null,

@@ -102,7 +102,9 @@ export class RegistrationRecordsService {
     const detail = toDetail(record, withCode);
     // The public ids of its two draws, checked on /fairness (docs/fairness.md).
     const em = this.db.em;
-    detail.draw_id = (await this.draws.find(em, 'registration', record.id))?.public_id ?? null;
+    const draw = await this.draws.find(em, 'registration', record.id);
+    detail.draw_id = draw?.public_id ?? null;
+    detail.draw_fingerprint = draw?.fingerprint ?? null;
     if (detail.preregistration && record.preregistration_id) {
       (detail.preregistration as Record<string, unknown>).draw_id = (await this.draws.find(em, 'preregistration', record.preregistration_id))?.public_id ?? null;
     }

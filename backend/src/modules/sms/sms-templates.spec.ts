@@ -1,6 +1,6 @@
-import { PERSON_NAME_MAX, personNameProblem } from '@campaign/domain';
+import { PERSON_NAME_MAX, personNameProblem, smsSegments } from '@campaign/domain';
 import { SETTING_DEFAULTS } from '@campaign/domain';
-import { fillTemplate, SMS_VALUE_MAX } from './sms-templates';
+import { fillTemplate, SMS_VALUE_MAX, withProof } from './sms-templates';
 
 /** Every SMS text the app writes, each with its placeholders. */
 const TEMPLATES: Record<string, string> = {
@@ -37,7 +37,7 @@ describe('SMS templates with hostile values', () => {
   for (const [name, template] of Object.entries(TEMPLATES)) {
     it(`${name}: no inserted value forms a link, carries a control character or grows the text past its bound`, () => {
       for (const hostile of HOSTILE) {
-        const values = { name: hostile, code: hostile, prize: hostile, coupon: hostile, total: hostile, bill_no: hostile, draw_id: hostile, campaign: hostile, brand: hostile, what: hostile, model: hostile, branch: hostile, phone: hostile, city: hostile };
+        const values = { name: hostile, code: hostile, prize: hostile, coupon: hostile, total: hostile, bill_no: hostile, draw_id: hostile, proof: hostile, campaign: hostile, brand: hostile, what: hostile, model: hostile, branch: hostile, phone: hostile, city: hostile };
         // {link} is the app's own address (trusted, from PUBLIC_URL), not a value anyone typed.
         const text = fillTemplate(template, values, { link: '' });
         expect(text).not.toMatch(LETTER_DOT_LETTER);
@@ -57,12 +57,35 @@ describe('SMS templates with hostile values', () => {
   });
 
   it('sends an honest name as typed, and breaks a link only by a space after its dot', () => {
-    expect(fillTemplate(TEMPLATES.prize, { name: 'Ram B. Thapa', prize: '3,000', campaign: 'Dashain 2082', brand: 'Motorcycle', draw_id: '7KQ2-M9XD-4RTB' })).toBe(
-      'Congratulations Ram B. Thapa! You have won a cash discount of Rs. 3,000 in Dashain 2082. Show this SMS at your Motorcycle showroom. Draw id 7KQ2-M9XD-4RTB.',
+    expect(fillTemplate(TEMPLATES.prize, { name: 'Ram B. Thapa', prize: '3,000', campaign: 'Dashain 2082', brand: 'Motorcycle', draw_id: '7KQ2-M9XD-4RTB', proof: '3f9a0c21be77d4e5a6c1' })).toBe(
+      'Ram B. Thapa, you won a Rs. 3,000 cash discount in Dashain 2082! Show this SMS at your Motorcycle showroom. Draw 7KQ2-M9XD-4RTB proof 3f9a0c21be77d4e5a6c1',
     );
     expect(fillTemplate(TEMPLATES.test_ride_branch, { name: 'evil.example/x', what: 'test ride', phone: '9841234567', model: 'X', city: 'Y' })).toBe(
       'New test ride: evil. example/x, 9841234567, X, Y.',
     );
+  });
+});
+
+describe("the prize SMS's fingerprint", () => {
+  // The texts before the fingerprint was added, for the same values: the new ones may not take more SMS.
+  const BEFORE = {
+    en: 'Congratulations {name}! You have won a cash discount of Rs. {prize} in {campaign}. Show this SMS at your {brand} showroom. Draw id {draw_id}.',
+    ne: 'बधाई छ {name}! तपाईंले {campaign} मा रु. {prize} नगद छुट जित्नुभयो। यो SMS आफ्नो {brand} शोरुममा देखाउनुहोस्। चिठ्ठा नम्बर {draw_id}।',
+  };
+  const names = ['Ram', 'Sita Sharma', 'Ram Bahadur Thapa', 'Krishna Prasad Bhattarai', 'सीता कुमारी थापा', 'राम बहादुर'];
+  it.each(names)('costs no more SMS than the text without it, for %s', (name) => {
+    const values = { name, prize: '25,000', campaign: 'Dashain 2082', brand: 'Motorcycle', draw_id: '7KQ2-M9XD-4RTB', proof: '3f9a0c21be77d4e5a6c1' };
+    for (const [lang, now] of [['en', TEMPLATES.prize], ['ne', TEMPLATES.prize_ne]] as const) {
+      const text = fillTemplate(now, values);
+      expect(text).toContain('3f9a0c21be77d4e5a6c1');
+      const before = smsSegments(fillTemplate(BEFORE[lang], values)).segments;
+      expect({ lang, fits: smsSegments(text).segments <= before }).toEqual({ lang, fits: true });
+    }
+  });
+
+  it('is added at the end of a saved template that leaves it out', () => {
+    expect(withProof('You won Rs. {prize}.')).toBe('You won Rs. {prize}. Proof {proof}');
+    expect(withProof('Rs. {prize} ({proof})')).toBe('Rs. {prize} ({proof})');
   });
 });
 

@@ -28,6 +28,13 @@ export function fillTemplate(
   );
 }
 
+/**
+ * A prize text carries the day's fingerprint (docs/fairness.md, "The chain"): a template that
+ * leaves out {proof} (one saved before it existed) gets it at the end, so every customer holds
+ * a copy of the commitment made before the day's seed was known.
+ */
+export const withProof = (template: string) => (template.includes('{proof}') ? template : `${template} Proof {proof}`);
+
 /** Longest inserted value (characters): a stored name (100) or a campaign name (100). */
 export const SMS_VALUE_MAX = 100;
 /** C0/C1 controls, line and paragraph separators, bidi overrides and isolates, zero-width space, BOM. ZWJ/ZWNJ stay: Devanagari uses them. */
