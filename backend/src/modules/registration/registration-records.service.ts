@@ -106,7 +106,8 @@ export class RegistrationRecordsService {
     detail.draw_id = draw?.public_id ?? null;
     detail.draw_fingerprint = draw?.fingerprint ?? null;
     if (detail.preregistration && record.preregistration_id) {
-      (detail.preregistration as Record<string, unknown>).draw_id = (await this.draws.find(em, 'preregistration', record.preregistration_id))?.public_id ?? null;
+      const first = await this.draws.find(em, 'preregistration', record.preregistration_id);
+      Object.assign(detail.preregistration as Record<string, unknown>, { draw_id: first?.public_id ?? null, draw_fingerprint: first?.fingerprint ?? null });
     }
     return detail;
   }
