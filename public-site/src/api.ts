@@ -4,7 +4,17 @@ import { lang, t } from './i18n';
  * Reads are cached per visit so moving between routes does not ask again; a failed read is
  * forgotten so the next use retries.
  */
-import { API_BASE, type ImageRef, type PrizesToday, type PublicDayAnswer as DomainDayAnswer, type PublicDraw, type PublicPreregistration, type PublicSettings } from '@campaign/domain';
+import {
+  API_BASE,
+  type ChainLink,
+  type ImageRef,
+  type PrizesToday,
+  type PublicDayAnswer as DomainDayAnswer,
+  type PublicDraw,
+  type PublicPreregistration,
+  type PublicSettings,
+  type SealedDay,
+} from '@campaign/domain';
 import type { Province } from './cascade';
 
 /** The answers' shapes are the backend's (`@campaign/domain`): GET /settings, a pre-registration, GET /prizes. */
@@ -161,9 +171,18 @@ export async function createEnquiry(
 
 export type PublicDayAnswer = DomainDayAnswer & {
   totals?: { tiers: Array<{ type: string; amount: number; planned: number; awarded: number; left: number }>; base_prizes: Array<{ amount: number; awarded: number }> } | null;
+  /** The day's link of the chain (docs/fairness.md, "The chain"). */
+  prev_hash: string | null;
+  sealed: SealedDay[];
+  commitment_hash: string;
+  /** The first 20 hex characters of the commitment hash: what the prize SMS and dialog carry. */
+  fingerprint: string;
+  closing: boolean;
 };
 export const getFairnessDays = () => request<{ data: PublicDayAnswer[] }>('GET', '/fairness').then((j) => j.data);
 export const getFairnessDay = (day: string) => request<{ data: PublicDayAnswer }>('GET', `/fairness/days/${encodeURIComponent(day)}`).then((j) => j.data);
+/** GET /fairness/chain: every commitment, oldest first; `head` is the newest one's commitment hash. */
+export const getFairnessChain = () => request<{ data: ChainLink[]; head: string | null }>('GET', '/fairness/chain');
 export const getFairnessDraw = (id: string) =>
   request<{ data: { draw: PublicDraw; day: PublicDayAnswer } }>('GET', `/fairness/draws/${encodeURIComponent(id)}`).then((j) => j.data);
 

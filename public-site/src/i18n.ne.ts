@@ -146,6 +146,7 @@ export const NE = {
   'Prize wheel with {n} amounts': '{n} रकम भएको पुरस्कार चक्र',
   'Your draw id: {id}.': 'तपाईंको चिठ्ठा नम्बर: {id}।',
   'Check that your prize was drawn fairly': 'तपाईंको पुरस्कार निष्पक्ष रूपमा निकालिएको जाँच्नुहोस्',
+  "Fingerprint of the day's commitment: {fp}": 'दिनको प्रतिबद्धताको औंठाछाप: {fp}',
   'Share with friends': 'साथीहरूसँग सेयर गर्नुहोस्',
   'Friends who register through your link and verify their phone are counted for you.': 'तपाईंको लिङ्कबाट दर्ता गरी आफ्नो फोन प्रमाणित गर्ने साथीहरू तपाईंको नाममा गनिन्छन्।',
   'Your link': 'तपाईंको लिङ्क',
@@ -225,4 +226,12 @@ export const NE = {
   '(won)': '(जित)',
   '(won, but the last one had just gone)': '(जित, तर अन्तिम पुरस्कार भर्खरै सकिएको थियो)',
   'Day seed {day}. Your seed {yours}.': 'दिनको गोप्य सङ्ख्या {day}। तपाईंको सङ्ख्या {yours}।',
+  'Chain head: {fp}': 'शृङ्खलाको अन्तिम कडी: {fp}',
+  "Each day's commitment includes the commitment before it, so no past day can be changed without changing every later one. The newest commitment's full hash:":
+    'हरेक दिनको प्रतिबद्धतामा त्यसअघिको प्रतिबद्धता समेटिएको हुन्छ, त्यसैले पछिका सबै प्रतिबद्धता नबदली कुनै पनि बितेको दिन बदल्न सकिँदैन। सबैभन्दा नयाँ प्रतिबद्धताको पूरा ह्यास:',
+  'Commitment fingerprint': 'प्रतिबद्धताको औंठाछाप',
+  'Full hashes': 'पूरा ह्यासहरू',
+  'Commitment hash': 'प्रतिबद्धताको ह्यास',
+  'Previous commitment': 'अघिल्लो प्रतिबद्धता',
+  'It should be the same as the one in your prize SMS.': 'यो तपाईंको पुरस्कार SMS मा भएकोसँग उस्तै हुनुपर्छ।',
 } as const;

@@ -15,13 +15,15 @@ export interface DrawPageProps {
   children: ReactNode;
   /** The draw's public id (docs/fairness.md): shown with the result, linked to the public check. */
   drawId?: string | null;
+  /** The first 20 hex characters of the draw day's commitment hash (docs/fairness.md, "The chain"): shown under the draw id. */
+  fingerprint?: string | null;
 }
 
 /**
  * The admin draw screens: the wheel replays the server's prize, then the result shows
  * (and takes the focus, so keyboard and screen-reader users land on it).
  */
-export const DrawPage = ({ heading, segments, prize, problem, children, drawId }: DrawPageProps) => {
+export const DrawPage = ({ heading, segments, prize, problem, children, drawId, fingerprint }: DrawPageProps) => {
   const [done, setDone] = useState(false);
   const result = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -54,6 +56,14 @@ export const DrawPage = ({ heading, segments, prize, problem, children, drawId }
                   </Typography>
                   <DrawCheck drawId={drawId} />
                 </Box>
+              )}
+              {fingerprint && (
+                <Typography color="text.secondary" sx={{ mt: 1, wordBreak: 'break-all' }}>
+                  Fingerprint of the day's commitment:{' '}
+                  <Box component="code" sx={{ fontFamily: 'monospace' }}>
+                    {fingerprint}
+                  </Box>
+                </Typography>
               )}
             </Box>
           )}

@@ -110,6 +110,13 @@ export default function DrawDialog({ slug }: { slug: string }) {
                     </a>
                   </p>
                 )}
+                {enquiry.draw_fingerprint && (
+                  <p className="draw-id">
+                    {tx("Fingerprint of the day's commitment: {fp}", {
+                      fp: <code className="fingerprint">{enquiry.draw_fingerprint}</code>,
+                    })}
+                  </p>
+                )}
               </div>
             )}
           </div>

@@ -1,6 +1,15 @@
-import { bothCalendars, checkPublicDraw, formatDrawId, normaliseDrawId, DRAW_ID_PATTERN, toDevanagariDigits, type PublicDrawCheck } from '@campaign/domain';
+import {
+  bothCalendars,
+  checkPublicDraw,
+  fingerprintOf,
+  formatDrawId,
+  normaliseDrawId,
+  DRAW_ID_PATTERN,
+  toDevanagariDigits,
+  type PublicDrawCheck,
+} from '@campaign/domain';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
+import { ApiError, getFairnessChain, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
 import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
 import { day as readDay, lang, money, num, t, tx, useLang } from '../i18n';
@@ -14,7 +23,6 @@ const nepalTime = (iso: string) => {
 };
 /** A day: both calendars in English, the BS date in Nepali. */
 const calendarDay = (ad: string) => (lang() === 'ne' ? readDay(ad) : bothCalendars(ad));
-const short = (hash: string) => `${hash.slice(0, 12)}…`;
 
 type Check = PublicDrawCheck<PublicDayAnswer>;
 
@@ -25,6 +33,7 @@ type Check = PublicDrawCheck<PublicDayAnswer>;
  */
 export default function FairnessPage() {
   const days = useData(getFairnessDays);
+  const chain = useData(getFairnessChain);
   useLang();
   const [typed, setTyped] = useState(() => new URLSearchParams(window.location.search).get('draw') ?? '');
   const [checking, setChecking] = useState(false);
@@ -64,6 +73,24 @@ export default function FairnessPage() {
           "Every prize is drawn so that anyone can check it. Before each day begins (the evening before, at the time listed below) we publish two fingerprints: one of the day's secret number and one of the day's prize scheme. Your browser adds a random number of its own when you register, which we cannot know in advance. Your draw is computed from both. After the day ends we publish the secret number, and this page recomputes your draw in your own browser.",
         )}
       </p>
+      {/* One line while it loads and once it has come (closed), so nothing below moves. */}
+      {chain.loading ? (
+        <p className="chain-head" role="status">
+          {t('Chain head: {fp}', { fp: '…' })}
+        </p>
+      ) : (
+        chain.data?.head && (
+          <details className="chain-head">
+            <summary>{tx('Chain head: {fp}', { fp: <code>{fingerprintOf(chain.data.head)}</code> })}</summary>
+            <p>
+              {t(
+                "Each day's commitment includes the commitment before it, so no past day can be changed without changing every later one. The newest commitment's full hash:",
+              )}
+            </p>
+            <code className="hash">{chain.data.head}</code>
+          </details>
+        )
+      )}
 
       <section aria-labelledby="check-heading" className="check">
         <h2 id="check-heading">{t('Check my prize')}</h2>
@@ -96,39 +123,83 @@ export default function FairnessPage() {
         {days.data && days.data.length === 0 && <p className="muted">{t('No day has been committed yet.')}</p>}
         {days.data && days.data.length > 0 && (
           <div className="table-scroll">
-            <table>
+            <table className="commitments">
               <thead>
                 <tr>
                   <th scope="col">{t('Day')}</th>
                   <th scope="col">{t('Committed')}</th>
-                  <th scope="col">{t('Seed fingerprint')}</th>
-                  <th scope="col">{t('Scheme fingerprint')}</th>
-                  <th scope="col">{t('Seed')}</th>
+                  <th scope="col">{t('Commitment fingerprint')}</th>
                 </tr>
               </thead>
-              <tbody>
-                {days.data.map((d) => (
-                  <tr key={d.day}>
+              {/* A body per day: its row, then its full hashes across the table's width (a tap opens them; nothing hides behind a hover). */}
+              {days.data.map((d) => (
+                <tbody key={d.day}>
+                  <tr>
                     <td>{calendarDay(d.day)}</td>
                     <td>
                       {nepalTime(d.committed_at)}
                       {d.late && <span className="warn"> {t('(late: after the day began)')}</span>}
                     </td>
                     <td>
-                      <code title={d.seed_hash}>{short(d.seed_hash)}</code>
+                      <code>{d.fingerprint}</code>
                     </td>
-                    <td>
-                      <code title={d.allocation_set_hash}>{short(d.allocation_set_hash)}</code>
-                    </td>
-                    <td>{d.seed ? <code title={d.seed}>{short(d.seed)}</code> : <span className="muted">{t('after the day')}</span>}</td>
                   </tr>
-                ))}
-              </tbody>
+                  <tr>
+                    <td colSpan={3}>
+                      <details>
+                        <summary>{t('Full hashes')}</summary>
+                        <Hashes day={d} />
+                      </details>
+                    </td>
+                  </tr>
+                </tbody>
+              ))}
             </table>
           </div>
         )}
       </section>
     </div>
+  );
+}
+
+/** A day's full hashes, each whole on its own line (monospace, wrapping anywhere), to read or copy on a phone. */
+function Hashes({ day }: { day: PublicDayAnswer }) {
+  return (
+    <dl className="hashes">
+      <dt>{t('Commitment hash')}</dt>
+      <dd>
+        <code>{day.commitment_hash}</code>
+      </dd>
+      <dt>{t('Seed fingerprint')}</dt>
+      <dd>
+        <code>{day.seed_hash}</code>
+      </dd>
+      <dt>{t('Scheme fingerprint')}</dt>
+      <dd>
+        <code>{day.allocation_set_hash}</code>
+      </dd>
+      {day.prev_hash && (
+        <>
+          <dt>{t('Previous commitment')}</dt>
+          <dd>
+            <code>{day.prev_hash}</code>
+          </dd>
+        </>
+      )}
+      <dt>{t('Seed')}</dt>
+      <dd>{day.seed ? <code>{day.seed}</code> : <span className="muted">{t('after the day')}</span>}</dd>
+    </dl>
+  );
+}
+
+/** The draw day's fingerprint, as the prize dialog and SMS show it, for the customer to compare. */
+function DayFingerprint({ day }: { day: PublicDayAnswer }) {
+  if (!day.fingerprint) return null;
+  return (
+    <p>
+      {tx("Fingerprint of the day's commitment: {fp}", { fp: <code>{day.fingerprint}</code> })}{' '}
+      {t('It should be the same as the one in your prize SMS.')}
+    </p>
   );
 }
 
@@ -144,9 +215,10 @@ function Verdict({ check }: { check: Check }) {
         <p>
           {tx("The day's secret number is published after the day ends, at {time} Nepal time. Come back then to check it. Its fingerprint, published before the day began, is {hash}.", {
             time: nepalTime(day.ends_at),
-            hash: <code>{short(day.seed_hash)}</code>,
+            hash: <code>{day.seed_hash}</code>,
           })}
         </p>
+        <DayFingerprint day={day} />
       </div>
     );
   }
@@ -176,6 +248,7 @@ function Verdict({ check }: { check: Check }) {
           </ul>
         </>
       )}
+      <DayFingerprint day={check.day} />
       <table className="rolls">
         <caption>{t('Your rolls (below the chance wins; tried from the highest prize down)')}</caption>
         <thead>

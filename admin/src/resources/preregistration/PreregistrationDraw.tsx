@@ -40,7 +40,14 @@ export const PreregistrationDraw = () => {
       : null;
 
   return (
-    <DrawPage heading={record ? `Prize draw for ${record.name}` : 'Prize draw'} segments={segments} prize={prize} problem={problem} drawId={record?.draw_id}>
+    <DrawPage
+      heading={record ? `Prize draw for ${record.name}` : 'Prize draw'}
+      segments={segments}
+      prize={prize}
+      problem={problem}
+      drawId={record?.draw_id}
+      fingerprint={record?.draw_fingerprint}
+    >
       <Typography component="h2" variant="h5" color="primary" sx={{ mt: 1 }}>
         Congratulations {record?.name}!
       </Typography>

@@ -123,6 +123,14 @@ const Details = () => {
         {record.draw_id && (
           <DetailRow label="Draw">
             <DrawCheck drawId={record.draw_id} />
+            {record.draw_fingerprint && (
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                Fingerprint of the day's commitment:{' '}
+                <Box component="code" sx={{ fontFamily: 'monospace' }}>
+                  {record.draw_fingerprint}
+                </Box>
+              </Typography>
+            )}
           </DetailRow>
         )}
         {record.friends && (

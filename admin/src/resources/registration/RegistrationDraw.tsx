@@ -36,6 +36,7 @@ export const RegistrationDraw = () => {
       heading={record ? `Purchase prize for ${record.name}` : 'Purchase prize'}
       segments={segments}
       drawId={record?.draw_id}
+      fingerprint={record?.draw_fingerprint}
       prize={coupon}
       problem={problem}
     >

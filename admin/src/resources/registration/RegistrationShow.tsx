@@ -1,6 +1,6 @@
 import { DrawCheck } from '../../components/DrawCheck';
 import { Permission, rupees } from '@campaign/domain';
-import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useGetOne, usePermissions, useRecordContext } from 'react-admin';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
@@ -20,9 +20,18 @@ interface RegistrationRecord {
   phone: string;
   deleted_at: string | null;
   coupon: { amount: number; verified: boolean } | null;
-  preregistration: { slug: string; shared: boolean; screenshot_url: string | null; prize: number | null; draw_id?: string | null } | null;
+  preregistration: {
+    slug: string;
+    shared: boolean;
+    screenshot_url: string | null;
+    prize: number | null;
+    draw_id?: string | null;
+    draw_fingerprint?: string | null;
+  } | null;
   /** The purchase draw's public id (docs/fairness.md). */
   draw_id?: string | null;
+  /** The first 20 hex characters of the purchase draw day's commitment hash, shown beside the draw id. */
+  draw_fingerprint?: string | null;
   [key: string]: unknown;
 }
 
@@ -93,6 +102,14 @@ const Details = () => {
         {record.draw_id && (
           <DetailRow label="Purchase Draw">
             <DrawCheck drawId={record.draw_id} />
+            {record.draw_fingerprint && (
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                Fingerprint of the day's commitment:{' '}
+                <Box component="code" sx={{ fontFamily: 'monospace' }}>
+                  {record.draw_fingerprint}
+                </Box>
+              </Typography>
+            )}
           </DetailRow>
         )}
       </DetailSection>
@@ -102,6 +119,14 @@ const Details = () => {
         {pre?.draw_id && (
           <DetailRow label="Draw">
             <DrawCheck drawId={pre.draw_id} />
+            {pre.draw_fingerprint && (
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                Fingerprint of the day's commitment:{' '}
+                <Box component="code" sx={{ fontFamily: 'monospace' }}>
+                  {pre.draw_fingerprint}
+                </Box>
+              </Typography>
+            )}
           </DetailRow>
         )}
         {pre && (
