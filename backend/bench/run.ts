@@ -665,9 +665,17 @@ async function fairness({ APP, db }: Ctx) {
   const { addDays, campaignDay, DEFAULT_TZ } = await import('../src/common/time');
   const { createHmac } = await import('node:crypto');
   const day = addDays(campaignDay(new Date(), DEFAULT_TZ), -120);
-  const n = Math.max(2000, Math.round(20_000 * SCALE));
+  const wanted = Math.max(2000, Math.round(20_000 * SCALE));
   const at = new Date(Date.now() - 120 * 86_400_000);
-  const records = Array.from({ length: n }, (_, i) => ({ id: 900_000_000 + i, at }));
+  // Records of the large seed without a draw (never verified): each gets the prize its draw gives, as `given` reads it.
+  const ids: number[] = (
+    await db.query(
+      `SELECT id FROM preregistration p WHERE prize IS NULL AND NOT EXISTS (SELECT 1 FROM draw d WHERE d.kind = 'preregistration' AND d.record_id = p.id) ORDER BY id LIMIT $1`,
+      [wanted],
+    )
+  ).rows.map((r) => Number(r.id));
+  const n = ids.length;
+  const records = ids.map((id) => ({ id, at }));
   const made = Date.now();
   await insertFairDay((sql, params) => db.query(sql, params).then((r) => r.rows), {
     day,

@@ -29,7 +29,7 @@ export const seedFairDay: DemoStep = async (em: EntityManager, ctx) => {
     records.push({ id: row.id, at });
   }
   const query = (sql: string, params?: unknown[]) => em.query(sql, params);
-  const prizes = await insertFairDay(query, {
+  await insertFairDay(query, {
     day: yesterday,
     tz: DEFAULT_TZ,
     scheme: [
@@ -40,5 +40,4 @@ export const seedFairDay: DemoStep = async (em: EntityManager, ctx) => {
     records,
     baseAmount: SETTING_DEFAULTS.base_prize_preregistration,
   });
-  await em.query(`UPDATE preregistration p SET prize = s.prize FROM unnest($1::int[], $2::int[]) AS s(id, prize) WHERE p.id = s.id`, [[...prizes.keys()], [...prizes.values()]]);
 };

@@ -12,7 +12,7 @@ export interface FairDayOptions {
   tz: string;
   /** Its public scheme: amount, count (made into allocations of up to 5), probability (percent). */
   scheme: Array<{ amount: number; count: number; probability: number }>;
-  /** The records drawn that day, in order, and when. */
+  /** The pre-registrations drawn that day (existing records without a draw), in order, and when: each is given its prize. */
   records: Array<{ id: number; at: Date }>;
   baseAmount: number;
 }
@@ -82,5 +82,16 @@ export async function insertFairDay(query: Query, o: FairDayOptions): Promise<Ma
     [o.day, ...[0, 1, 2, 3, 4, 5, 6].map((k) => rows.map((row) => row[k]))],
   );
   for (const a of committed) await query(`UPDATE allocation SET remaining = $2 WHERE id = $1`, [a.id, left.get(a.id)]);
+  // Each record holds the prize its draw gave (what the public draw's `given` reads).
+  await query(`UPDATE preregistration p SET prize = s.prize FROM unnest($1::int[], $2::int[]) AS s(id, prize) WHERE p.id = s.id`, [[...prizes.keys()], [...prizes.values()]]);
+  // A day put into the past: every later link names the one before it again (docs/fairness.md, "The chain").
+  let previous = commitmentHash(link);
+  const later = await query(`SELECT day::text AS day, format, seed_hash, allocation_set_hash, sealed FROM draw_day WHERE day > $1 ORDER BY day`, [o.day]);
+  for (const l of later as unknown as Array<{ day: string; format: number; seed_hash: string; allocation_set_hash: string; sealed: Array<{ day: string; root: string }> }>) {
+    if (l.format < 2) continue;
+    const hash = commitmentHash({ ...l, prev_hash: previous });
+    await query(`UPDATE draw_day SET prev_hash = $2, commitment_hash = $3 WHERE day = $1`, [l.day, previous, hash]);
+    previous = hash;
+  }
   return prizes;
 }
