@@ -249,6 +249,11 @@ describe('public enquiry (browser)', () => {
     const draw = page.getByRole('dialog', { name: 'Prize Draw' });
     await step(page, 'the draw id with the prize', async () => {
       await draw.getByText(`Your draw id: ${shown}.`).waitFor({ timeout: 15_000 });
+      // The day's fingerprint beside it: the start of the day's commitment in the public chain.
+      const fingerprint = await draw.locator('code.fingerprint').innerText();
+      const { body } = await t.http().get('/api/v1/fairness/chain');
+      const today = body.data.find((l: { day: string }) => l.day === campaignDay());
+      expect({ fingerprint, text: await draw.getByText("Fingerprint of the day's commitment:").isVisible() }).toEqual({ fingerprint: today.commitment_hash.slice(0, 20), text: true });
       await draw.getByRole('link', { name: 'Check that your prize was drawn fairly' }).click();
       await page.waitForURL((u) => u.pathname === '/fairness');
     });

@@ -13,7 +13,7 @@ const FAIRNESS_FAILURES = new Failures({
 });
 
 /** A day as the public may write it: YYYY-MM-DD in AD, or in BS (a year from 2070, or with ' BS'); undefined when it is no day. */
-const dayOf = (text: string) => parseEitherDay(decodeURIComponent(text));
+const dayOf = (text: string) => parseEitherDay(text);
 
 /** Draws per page of a day's list (a verifier pages through with `after`). */
 const PAGE = 500;
