@@ -268,6 +268,7 @@ export const AUTHZ_MATRIX: Record<string, MatrixRow> = {
   'GET /api/v1/videos': { expect: everyone('ok'), branchOwned: false, request: async () => get('/videos') },
   // The public proof of the draws (docs/fairness.md): the same for everyone.
   'GET /api/v1/fairness': { expect: everyone('ok'), branchOwned: false, request: async () => get('/fairness') },
+  'GET /api/v1/fairness/chain': { expect: everyone('ok'), branchOwned: false, request: async () => get('/fairness/chain') },
   'GET /api/v1/prizes': { expect: everyone('ok'), branchOwned: false, request: async () => get('/prizes') },
   'GET /api/v1/fairness/days/:day': { expect: everyone('ok'), branchOwned: false, request: async (c) => get(`/fairness/days/${await c.make.endedDay()}`) },
   'GET /api/v1/fairness/days/:day/draws': { expect: everyone('ok'), branchOwned: false, request: async (c) => get(`/fairness/days/${await c.make.endedDay()}/draws`) },

@@ -35,6 +35,7 @@ export const ROUTE_PERMISSIONS: Record<string, 'public' | 'login' | P[]> = {
   'DELETE /api/v1/bike-model/:slug': [P.UpdateBikeModel],
   'GET /api/v1/videos': 'public',
   'GET /api/v1/fairness': 'public',
+  'GET /api/v1/fairness/chain': 'public',
   'GET /api/v1/prizes': 'public',
   'GET /api/v1/fairness/days/:day': 'public',
   'GET /api/v1/fairness/days/:day/draws': 'public',
