@@ -37,7 +37,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     const created = await req;
     expect(created.status).toBe(200);
     expect(created.body).toEqual({
-      data: { slug: expect.stringMatching(/^[\w-]{16}$/), name: 'राम बहादुर थापा', phone: '98******23', is_verified: false, prize: null, draw_id: null, share_code: null },
+      data: { slug: expect.stringMatching(/^[\w-]{16}$/), name: 'राम बहादुर थापा', phone: '98******23', is_verified: false, prize: null, draw_id: null, draw_fingerprint: null, share_code: null },
       message: 'Thank you for registering. We have sent a 6-digit code to 98******23.',
     });
     const slug = created.body.data.slug;
@@ -53,7 +53,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     await waitForStatus(t, `SELECT status FROM sms_outbox WHERE phone = '9841000123' AND kind = 'otp'`, 'sent');
 
     const read = await t.http().get(`/api/v1/enquiry/${slug}`);
-    expect(read.body).toEqual({ data: { slug, name: 'राम बहादुर थापा', phone: '98******23', is_verified: false, prize: null, draw_id: null, share_code: null } });
+    expect(read.body).toEqual({ data: { slug, name: 'राम बहादुर थापा', phone: '98******23', is_verified: false, prize: null, draw_id: null, draw_fingerprint: null, share_code: null } });
 
     const wrong = await post(`/enquiry/${slug}/verify`, { code: wrongCode(stored.code) });
     expect(wrong.status).toBe(422);
@@ -63,7 +63,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     const right = await post(`/enquiry/${slug}/verify`, { code: stored.code });
     expect(right.status).toBe(200);
     expect(right.body).toEqual({
-      data: { slug, name: 'राम बहादुर थापा', phone: '98******23', is_verified: true, prize: 10000, draw_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/), share_code: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      data: { slug, name: 'राम बहादुर थापा', phone: '98******23', is_verified: true, prize: 10000, draw_id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{12}$/), draw_fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), share_code: expect.stringMatching(/^[0-9a-f]{16}$/) },
       message: 'Your phone number is verified. Congratulations!',
     });
     // Verified in the same transaction as the draw; the code is spent.
@@ -136,7 +136,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
       const text = JSON.stringify(a.body);
       for (const secret of [code, body.citizenship_no as string, 'Teku', body.phone as string, 'ram@example.com']) expect(text).not.toContain(secret);
     }
-    expect(Object.keys(answers[1].body.data).sort()).toEqual(['draw_id', 'is_verified', 'name', 'phone', 'prize', 'share_code', 'slug']);
+    expect(Object.keys(answers[1].body.data).sort()).toEqual(['draw_fingerprint', 'draw_id', 'is_verified', 'name', 'phone', 'prize', 'share_code', 'slug']);
     expect((await t.http().get('/api/v1/enquiry/not-a-real-slug-000')).status).toBe(404);
   });
 
@@ -190,7 +190,7 @@ describe('public enquiry (/api/v1/enquiry)', () => {
     const samePhone = await post('/enquiry', await enquiryBody(t.db, { phone: first.phone, name: 'Someone Else' }));
     expect(samePhone.status).toBe(200);
     expect(samePhone.body).toEqual({
-      data: { slug: expect.stringMatching(/^[\w-]{16}$/), name: 'Someone Else', phone: expect.any(String), is_verified: false, prize: null, draw_id: null, share_code: null },
+      data: { slug: expect.stringMatching(/^[\w-]{16}$/), name: 'Someone Else', phone: expect.any(String), is_verified: false, prize: null, draw_id: null, draw_fingerprint: null, share_code: null },
       message: `Thank you for registering. We have sent a 6-digit code to ${samePhone.body.data.phone}.`,
     });
     const sameCitizenship = await post('/enquiry', await enquiryBody(t.db, { citizenship_no: first.citizenship_no }));

@@ -136,7 +136,7 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
     const first = await post('/enquiry/return/verify', { phone: `+977 ${phone}`, code });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      data: { slug, name: 'Ram Bahadur Thapa', phone: `${phone.slice(0, 2)}******${phone.slice(-2)}`, is_verified: true, prize: 7000, draw_id: expect.any(String), share_code: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      data: { slug, name: 'Ram Bahadur Thapa', phone: `${phone.slice(0, 2)}******${phone.slice(-2)}`, is_verified: true, prize: 7000, draw_id: expect.any(String), draw_fingerprint: expect.stringMatching(/^[0-9a-f]{20}$/), share_code: expect.stringMatching(/^[0-9a-f]{16}$/) },
       message: 'Your phone number is verified. Congratulations!',
     });
     // The code is spent.
@@ -150,7 +150,7 @@ describe('the visitor returns with phone + code (/api/v1/enquiry/return)', () =>
     const back = await post('/enquiry/return/verify', { phone, code: again });
     expect(back.status).toBe(200);
     expect(back.body).toEqual({
-      data: { slug, name: 'Ram Bahadur Thapa', phone: expect.any(String), is_verified: true, prize: 7000, draw_id: first.body.data.draw_id, share_code: first.body.data.share_code },
+      data: { slug, name: 'Ram Bahadur Thapa', phone: expect.any(String), is_verified: true, prize: 7000, draw_id: first.body.data.draw_id, draw_fingerprint: first.body.data.draw_fingerprint, share_code: first.body.data.share_code },
       message: 'Your phone number is already verified.',
     });
     const draws = await t.db.query(

@@ -69,7 +69,7 @@ describe('Nepali and English for the public (page and API)', () => {
     const verified = await t.http().post(`/api/v1/enquiry/${slug}/verify`).set('X-Forwarded-For', nextIp()).set('Accept-Language', 'ne').send({ code });
     expect([verified.status, verified.body.message]).toEqual([200, 'तपाईंको फोन नम्बर प्रमाणित भयो। बधाई छ!']);
     const [prize] = await sms(body.phone, 'prize');
-    expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! तपाईंले .+ मा रु\. [\d,]+ नगद छुट जित्नुभयो।/);
+    expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! .+ मा रु\. [\d,]+ छुट जित्नुभयो। SMS .+ शोरुममा देखाउनुहोस्। चिठ्ठा [0-9A-Z-]{14} प्रमाण [0-9a-f]{20}$/);
 
     // The same flow in English keeps the English texts.
     const english = await enquiryBody(t.db);
