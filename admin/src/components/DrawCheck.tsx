@@ -10,7 +10,18 @@ import type { DrawCheckResult } from './drawVerify';
  */
 const problemsOf = (r: DrawCheckResult) => [...(r.dayProblems ?? []), ...r.drawProblems];
 
-export const DrawCheck = ({ drawId }: { drawId: string }) => {
+/** The draw day's fingerprint (docs/fairness.md, "The chain"): what the customer's prize SMS carries, to compare. */
+export const DayFingerprint = ({ fingerprint }: { fingerprint?: string | null }) =>
+  fingerprint ? (
+    <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      Fingerprint of the day's commitment:{' '}
+      <Box component="code" sx={{ fontFamily: 'monospace' }}>
+        {fingerprint}
+      </Box>
+    </Typography>
+  ) : null;
+
+export const DrawCheck = ({ drawId, fingerprint }: { drawId: string; fingerprint?: string | null }) => {
   const [result, setResult] = useState<DrawCheckResult | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -31,6 +42,7 @@ export const DrawCheck = ({ drawId }: { drawId: string }) => {
           public check
         </Link>
       </Typography>
+      <DayFingerprint fingerprint={fingerprint} />
       {error && <Alert severity="warning">{error}</Alert>}
       {result && result.dayProblems === null && (
         <Typography color="text.secondary" variant="body2">

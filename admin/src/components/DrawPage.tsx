@@ -54,16 +54,8 @@ export const DrawPage = ({ heading, segments, prize, problem, children, drawId, 
                   <Typography color="text.secondary" component="span">
                     Draw id{' '}
                   </Typography>
-                  <DrawCheck drawId={drawId} />
+                  <DrawCheck drawId={drawId} fingerprint={fingerprint} />
                 </Box>
-              )}
-              {fingerprint && (
-                <Typography color="text.secondary" sx={{ mt: 1, wordBreak: 'break-all' }}>
-                  Fingerprint of the day's commitment:{' '}
-                  <Box component="code" sx={{ fontFamily: 'monospace' }}>
-                    {fingerprint}
-                  </Box>
-                </Typography>
               )}
             </Box>
           )}

@@ -122,15 +122,7 @@ const Details = () => {
         {record.prize != null && <DetailRow label="Prize Won">{rupees(record.prize)}</DetailRow>}
         {record.draw_id && (
           <DetailRow label="Draw">
-            <DrawCheck drawId={record.draw_id} />
-            {record.draw_fingerprint && (
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                Fingerprint of the day's commitment:{' '}
-                <Box component="code" sx={{ fontFamily: 'monospace' }}>
-                  {record.draw_fingerprint}
-                </Box>
-              </Typography>
-            )}
+            <DrawCheck drawId={record.draw_id} fingerprint={record.draw_fingerprint} />
           </DetailRow>
         )}
         {record.friends && (

@@ -1,6 +1,6 @@
 import { DrawCheck } from '../../components/DrawCheck';
 import { Permission, rupees } from '@campaign/domain';
-import { Alert, Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Stack } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Show, useGetOne, usePermissions, useRecordContext } from 'react-admin';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
@@ -101,15 +101,7 @@ const Details = () => {
         {total !== null && <DetailRow label="Total Prize">{rupees(total)}</DetailRow>}
         {record.draw_id && (
           <DetailRow label="Purchase Draw">
-            <DrawCheck drawId={record.draw_id} />
-            {record.draw_fingerprint && (
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                Fingerprint of the day's commitment:{' '}
-                <Box component="code" sx={{ fontFamily: 'monospace' }}>
-                  {record.draw_fingerprint}
-                </Box>
-              </Typography>
-            )}
+            <DrawCheck drawId={record.draw_id} fingerprint={record.draw_fingerprint} />
           </DetailRow>
         )}
       </DetailSection>
@@ -118,15 +110,7 @@ const Details = () => {
         <DetailRow label="Prize">{pre?.prize != null ? rupees(pre.prize) : null}</DetailRow>
         {pre?.draw_id && (
           <DetailRow label="Draw">
-            <DrawCheck drawId={pre.draw_id} />
-            {pre.draw_fingerprint && (
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                Fingerprint of the day's commitment:{' '}
-                <Box component="code" sx={{ fontFamily: 'monospace' }}>
-                  {pre.draw_fingerprint}
-                </Box>
-              </Typography>
-            )}
+            <DrawCheck drawId={pre.draw_id} fingerprint={pre.draw_fingerprint} />
           </DetailRow>
         )}
         {pre && (
