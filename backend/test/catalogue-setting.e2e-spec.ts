@@ -5,6 +5,7 @@ import { startTestApp, TestApp } from './harness/test-app';
 const PUBLIC_KEYS = [
   'brand_name',
   'campaign_name',
+  'campaign_name_ne',
   'captcha_site_key',
   'logo',
   'notice',

@@ -56,6 +56,9 @@ describe('Nepali and English for the public (page and API)', () => {
 
   it("writes a visitor's SMS in the language they used: the code and the prize in Nepali, a booking's customer text too (the branch's stays English)", async () => {
     const sms = async (phone: string, kind: string) => (await t.db.query(`SELECT text FROM sms_outbox WHERE phone = $1 AND kind = $2 ORDER BY id`, [phone, kind])).map((r: { text: string }) => r.text);
+    // The campaign's Nepali name, given in Settings, is the one a Nepali SMS names.
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    expect((await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_name_ne: 'अभियान २०८२' })).status).toBe(200);
     const body = await enquiryBody(t.db);
     const created = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).set('Accept-Language', 'ne').send(body);
     expect(created.status).toBe(200);
@@ -63,18 +66,18 @@ describe('Nepali and English for the public (page and API)', () => {
     const slug = created.body.data.slug;
     const code = (await codeOf(t.db, slug))!;
     const [otp] = await sms(body.phone, 'otp');
-    expect(otp).toContain(`को तपाईंको प्रमाणीकरण कोड ${code} हो।`);
+    expect(otp).toContain(`अभियान २०८२ को तपाईंको प्रमाणीकरण कोड ${code} हो।`);
     expect(otp).toContain(`/enquiry/${slug}/verify`);
 
     const verified = await t.http().post(`/api/v1/enquiry/${slug}/verify`).set('X-Forwarded-For', nextIp()).set('Accept-Language', 'ne').send({ code });
     expect([verified.status, verified.body.message]).toEqual([200, 'तपाईंको फोन नम्बर प्रमाणित भयो। बधाई छ!']);
     const [prize] = await sms(body.phone, 'prize');
-    expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! .+ मा रु\. [\d,]+ छुट जित्नुभयो। SMS .+ शोरुममा देखाउनुहोस्। चिठ्ठा [0-9A-Z-]{14} प्रमाण [0-9a-f]{20}$/);
+    expect(prize).toMatch(/^बधाई छ Ram Bahadur Thapa! अभियान २०८२ मा रु\. [०-९,]+ छुट जित्नुभयो। SMS .+ शोरुममा देखाउनुहोस्। चिठ्ठा [0-9A-Z-]{14} प्रमाण [0-9a-f]{20}$/);
 
     // The same flow in English keeps the English texts.
     const english = await enquiryBody(t.db);
     const en = await t.http().post('/api/v1/enquiry').set('X-Forwarded-For', nextIp()).send(english);
-    expect((await sms(english.phone, 'otp'))[0]).toMatch(/^Your .+ verification code is \d{6}\./);
+    expect((await sms(english.phone, 'otp'))[0]).toMatch(/^Your Campaign 2082 verification code is \d{6}\./);
     expect(en.body.message).toMatch(/^Thank you for registering\./);
 
     const [branch] = await t.db.query(`SELECT id, title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);

@@ -22,6 +22,28 @@ export const SOURCES = [
 ] as const;
 export type Source = (typeof SOURCES)[number];
 
+/**
+ * How the public form names each source to a visitor who reads Nepali; the value stored and
+ * exported stays the code (`NEWSPAPER`). A source the admin added outside this list shows as written.
+ */
+export const SOURCE_LABELS_NE: Record<Source, string> = {
+  NEWSPAPER: 'पत्रपत्रिका',
+  'SOCIAL MEDIA': 'सामाजिक सञ्जाल',
+  RADIO: 'रेडियो',
+  TVC: 'टिभी विज्ञापन',
+  'EXISTING CUSTOMER': 'हालको ग्राहक',
+  LEAFLET: 'पर्चा',
+  'EXCHANGE MELA': 'एक्सचेन्ज मेला',
+  'ROAD SHOW': 'रोड शो',
+  'BRAND WEBSITE': 'ब्रान्डको वेबसाइट',
+  'ONLINE MEDIA': 'अनलाइन सञ्चारमाध्यम',
+  'TEST RIDE': 'टेस्ट राइड',
+  OTHERS: 'अन्य',
+};
+
+/** A source as a visitor in `lang` reads it. */
+export const sourceLabel = (source: string, lang: 'en' | 'ne') => (lang === 'ne' ? (SOURCE_LABELS_NE as Record<string, string>)[source] ?? source : source);
+
 /** Modes of payment of a purchase (6); default CASH. */
 export const PAYMENT_MODES = ['CASH', 'CASH_EXCHANGE', 'FINANCE', 'FINANCE_EXCHANGE', 'SELF_FINANCE', 'SELF_FINANCE_EXCHANGE'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -27,6 +27,8 @@ export type SettingRule =
   | { kind: 'url'; message: string }
   /** Text that may not be empty, at most `max` characters ('The <what> field is required.'). */
   | { kind: 'name'; what: string; max: number }
+  /** Text that may be empty, at most `max` characters (a Nepali twin: empty falls back to the English). */
+  | { kind: 'text'; max: number }
   /** At most `max` links of a label and an http(s) url. */
   | { kind: 'links'; max: number; message: string }
   /** At most `max` phone numbers as the support line writes them (digits, spaces, dashes, a leading +). */
@@ -84,6 +86,13 @@ export const SETTINGS = {
     default: 'Campaign 2082',
     rule: { kind: 'name', what: 'campaign name', max: 100 },
     form: { section: 'brand', label: 'Campaign Name', beside: true },
+  }),
+  /** The campaign's name for visitors who read Nepali (the page's header, their SMS); empty: the English name. */
+  campaign_name_ne: setting<string>({
+    default: '',
+    rule: { kind: 'text', max: 100 },
+    description: "The campaign's name in Nepali: the header and SMS of visitors who read Nepali; empty for the English name",
+    form: { section: 'brand', label: 'Campaign Name in Nepali', help: 'Shown to visitors who read Nepali, in the header and in their SMS. Empty: the English name.' },
   }),
   logo_id: setting<number | null>({
     default: null,
@@ -368,6 +377,7 @@ export const PUBLIC_SETTING_KEYS = [
   'video',
   'brand_name',
   'campaign_name',
+  'campaign_name_ne',
   'social_links',
   'support_phones',
   'official_website',

@@ -10,6 +10,9 @@ export const SITE_LANGS = ['en', 'ne'] as const satisfies readonly Lang[];
 /** A setting kept in both languages: the Nepali one for a Nepali reader where it is set (not empty), the English one otherwise (#15). */
 export const inLang = <T>(lang: Lang, en: T, ne: T | null | undefined): T => (lang === 'ne' && ne ? ne : en);
 
+/** The campaign's name as a visitor in `lang` reads it: the Nepali name for Nepali when the admin gave one. */
+export const campaignNameIn = (lang: Lang, s: { campaign_name: string; campaign_name_ne?: string | null }) => inLang(lang, s.campaign_name, s.campaign_name_ne?.trim());
+
 export function pickLang(query: unknown, remembered: unknown, acceptLanguage: string | undefined | null): Lang {
   for (const v of [query, remembered]) if (v === 'ne' || v === 'en') return v;
   for (const part of (acceptLanguage ?? '').split(',')) {

@@ -65,7 +65,8 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       // Ten digits, but not a Nepal mobile: only the server knows, and it says so in Nepali.
       await dialog.getByLabel('फोन नम्बर*').fill('9512345678');
       await dialog.getByLabel('बाइकको मोडेल*').selectOption({ label: model.title });
-      await dialog.getByLabel('हाम्रोबारे कहाँबाट थाहा पाउनुभयो*').selectOption({ label: 'SOCIAL MEDIA' });
+      // The sources read in Nepali; the record keeps the code (checked after the draw).
+      await dialog.getByLabel('हाम्रोबारे कहाँबाट थाहा पाउनुभयो*').selectOption({ label: 'सामाजिक सञ्जाल' });
       await dialog.getByLabel('तपाईंको नजिकको शोरुम*').selectOption({ label: branch.title });
       await submit();
       await dialog.getByText('फोन नम्बर ९६, ९७ वा ९८ बाट सुरु हुने १० अङ्कको नेपाली मोबाइल नम्बर हुनुपर्छ।').waitFor();
@@ -92,6 +93,10 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await draw.getByRole('region', { name: 'साथीहरूसँग सेयर गर्नुहोस्' }).waitFor();
       // Only Nepali: the English congratulation is not shown to a Nepali reader.
       expect(await draw.getByText(/Congratulations|An SMS will be sent/).count()).toBe(0);
+      const [stored] = await t.db.query(`SELECT source FROM preregistration WHERE phone = $1`, [phone]);
+      expect(stored.source).toBe('SOCIAL MEDIA');
+      // The header names the campaign in Nepali (the admin gave its Nepali name).
+      expect(await page.locator('.badge').innerText()).toBe('अभियान २०८२');
     });
 
     await step(page, 'the fairness page in Nepali', async () => {

@@ -1,4 +1,4 @@
-import { formatDrawId, PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
+import { campaignNameIn, formatDrawId, PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
 import { navigate, onLinkClick } from '../router';
@@ -128,7 +128,7 @@ export default function DrawDialog({ slug }: { slug: string }) {
         </button>
       </div>
       {/* After the actions, so its arrival moves nothing already on the screen. */}
-      {done && enquiry?.share_code && <ShareWithFriends code={enquiry.share_code} campaign={settings.data?.campaign_name ?? 'Campaign 2082'} />}
+      {done && enquiry?.share_code && <ShareWithFriends code={enquiry.share_code} campaign={settings.data ? campaignNameIn(lang, settings.data) : 'Campaign 2082'} />}
     </Modal>
   );
 }

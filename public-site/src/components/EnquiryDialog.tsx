@@ -1,4 +1,4 @@
-import { digitsOf, filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, SOURCES } from '@campaign/domain';
+import { digitsOf, filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
@@ -12,7 +12,7 @@ import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 import { ConsentLine } from './ConsentLine';
-import { day, t, type Text } from '../i18n';
+import { day, lang, t, type Text } from '../i18n';
 
 interface Form {
   name: string;
@@ -184,7 +184,7 @@ export default function EnquiryDialog() {
           {...text('source')}
           required
           placeholder={t('Select one')}
-          options={sources.map((s) => ({ value: s, label: s }))}
+          options={sources.map((s) => ({ value: s, label: sourceLabel(s, lang()) }))}
         />
         {roadies.length > 0 && (
           <SelectField

@@ -3,6 +3,7 @@ export const DEMO_CATALOGUE = {
   settings: {
     brand_name: 'Everest Moto',
     campaign_name: 'Campaign 2082',
+    campaign_name_ne: 'अभियान २०८२',
     color_primary: '#b91c1c',
     color_secondary: '#1e3a8a',
     support_phones: ['9801002082', '01-5970082'],

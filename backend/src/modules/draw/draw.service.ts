@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, type AllocationType, type Lang } from '@campaign/domain';
+import { campaignNameIn, CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, toDevanagariDigits, type AllocationType, type Lang } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -134,7 +134,7 @@ export class DrawService {
       return a ? [{ id: a.id, amount: a.amount, threshold: a.threshold, remaining: c.remaining }] : [];
     });
     const templateKey = smsTemplateKey(req.notify?.templateKey ?? 'sms_template_prize', req.notify?.lang ?? 'en');
-    const s = await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'brand_name']);
+    const s = await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'campaign_name_ne', 'brand_name']);
     // From format 2 the base prize is the one committed with the day's scheme; before, the setting's.
     const baseAmount = (FairnessService.basePrizesOf(commitment) ?? basePrizesOf(s))[req.kind];
     // A client seed rolls once a day (format 2, where the record id is not in the roll): a seed
@@ -180,14 +180,16 @@ export class DrawService {
     }
     const result = await this.resultOf(em, inserted, true);
     if (req.notify) {
-      const amount = outcome.amount.toLocaleString('en-IN');
+      // A Nepali text writes its amounts in Nepali digits; identifiers (draw id, proof) stay Latin.
+      const lang = req.notify.lang ?? 'en';
+      const amount = lang === 'ne' ? toDevanagariDigits(outcome.amount.toLocaleString('en-IN')) : outcome.amount.toLocaleString('en-IN');
       const text = fillTemplate(withProof(String(s[templateKey])), {
         name: req.notify.name,
         prize: amount,
         coupon: amount,
         draw_id: formatDrawId(result.public_id!),
         proof: result.fingerprint ?? '',
-        campaign: s.campaign_name,
+        campaign: campaignNameIn(lang, s),
         brand: s.brand_name,
         ...req.notify.values,
       });

@@ -1,6 +1,6 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { maskPhone, type Lang } from '@campaign/domain';
+import { campaignNameIn, maskPhone, type Lang } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch } from '../../common/auth/branch-scope';
 import { newSlug } from '../../common/slug';
@@ -270,7 +270,7 @@ export class VerificationService {
   private codeText(row: { slug: string; name: string; lang?: Lang }, code: string, settings: SettingValues): string {
     const link = `${this.config.get('app').publicUrl}/enquiry/${encodeURIComponent(row.slug)}/verify`;
     const template = String(settings[smsTemplateKey('sms_template_otp', row.lang ?? 'en')]);
-    return fillTemplate(template, { code, name: row.name, campaign: settings.campaign_name, brand: settings.brand_name }, { link });
+    return fillTemplate(template, { code, name: row.name, campaign: campaignNameIn(row.lang ?? 'en', settings), brand: settings.brand_name }, { link });
   }
 
   /** Locks one live record by slug until the caller's transaction ends, in the actor's branch scope (404 otherwise). */

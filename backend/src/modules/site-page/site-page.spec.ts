@@ -9,6 +9,7 @@ const TEMPLATE = readFileSync(join(__dirname, '..', '..', '..', '..', 'public-si
 const BRAND: SiteBrand = {
   brand_name: 'Everest Moto',
   campaign_name: 'Campaign 2082',
+  campaign_name_ne: 'अभियान २०८२',
   logo: null,
   hero_phone: null,
   hero_desktop: null,
@@ -28,6 +29,24 @@ describe('brandPage (the public page as the settings make it)', () => {
     expect(html).toContain('<meta name="twitter:image" content="https://campaign.example.com/og-image.jpg?v=v1" />');
     expect(html).toContain('<title>Campaign 2082</title>');
     expect(html).not.toContain('<!--brand:');
+  });
+
+  it("names the campaign in the reader's language: the Nepali name when the admin gave one, else the English", () => {
+    const ne = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { lang: 'ne', route: 'home' });
+    expect(ne).toContain('<span class="badge">अभियान २०८२</span>');
+    expect(ne).toContain('<title>अभियान २०८२</title>');
+    expect(brandPage(TEMPLATE, BRAND, 'http://x', 'v', { lang: 'en', route: 'home' })).toContain('<span class="badge">Campaign 2082</span>');
+    expect(brandPage(TEMPLATE, { ...BRAND, campaign_name_ne: '' }, 'http://x', 'v', { lang: 'ne', route: 'home' })).toContain('<span class="badge">Campaign 2082</span>');
+  });
+
+  it('takes "Register now" and "Enter your code" off the page once the campaign has ended, and keeps the test ride', () => {
+    const open = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { route: 'home' });
+    expect(open).toContain('>Register now</a>');
+    expect(open).toContain('>Enter your code</a>');
+    const ended = brandPage(TEMPLATE, BRAND, 'http://x', 'v', { route: 'home', ended: true });
+    expect(ended).not.toContain('>Register now</a>');
+    expect(ended).not.toContain('>Enter your code</a>');
+    expect(ended).toContain('>Book a Test Ride</button>');
   });
 
   it("gives the page the brand's colours over the built ones, and the theme colour", () => {

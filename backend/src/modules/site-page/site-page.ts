@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import sharp from 'sharp';
-import { API_BASE, inLang, isFullPage, langSwitch, Lang, matchRoute, ROUTE_DATA, ROUTE_PAGES, RouteName, STATIC_TEXTS, StaticText } from '@campaign/domain';
+import { API_BASE, campaignNameIn, inLang, isFullPage, langSwitch, Lang, matchRoute, ROUTE_DATA, ROUTE_PAGES, RouteName, STATIC_TEXTS, StaticText } from '@campaign/domain';
 import { JsonAnswer, textAnswer } from '../../common/http/cached-json';
 import { escapeXml } from '../../common/xml';
 import { ConfigService } from '../../config/config.module';
@@ -17,6 +17,7 @@ import { SettingService } from '../setting/setting.service';
 export interface SiteBrand extends BrandPictures {
   brand_name: string;
   campaign_name: string;
+  campaign_name_ne: string;
   color_primary: string;
   color_secondary: string;
 }
@@ -68,15 +69,18 @@ export function brandPage(
     route?: RouteName;
     /** The route's own code, asked for with the first script. */
     modules?: readonly string[];
+    /** The campaign's last day has passed: no "Register now", no "Enter your code" (the enquiry and the draws are closed; test rides stay). */
+    ended?: boolean;
   } = {},
 ): string {
-  const { lang = 'en', route, modules = [] } = page;
+  const { lang = 'en', route, modules = [], ended = false } = page;
   const home = route === 'home';
   const full = !!route && isFullPage(route);
   const data = (route && ROUTE_DATA[route]) || [];
   const e = escapeXml;
   const text = (key: StaticText) => STATIC_TEXTS[key][lang];
-  const title = text('og.title').replace('{campaign}', brand.campaign_name);
+  const campaign = campaignNameIn(lang, brand);
+  const title = text('og.title').replace('{campaign}', campaign);
   const description = text('og.description');
   const image = `${origin}${OG_IMAGE.path}?v=${version}`;
   const notice = inLang(lang, brand.notice, brand.notice_ne);
@@ -93,7 +97,7 @@ export function brandPage(
     `<meta property="og:image:type" content="image/jpeg" />`,
     `<meta property="og:image:width" content="${OG_IMAGE.width}" />`,
     `<meta property="og:image:height" content="${OG_IMAGE.height}" />`,
-    `<meta property="og:image:alt" content="${e(`${brand.brand_name} motorcycle, ${brand.campaign_name}`)}" />`,
+    `<meta property="og:image:alt" content="${e(`${brand.brand_name} motorcycle, ${campaign}`)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${e(title)}" />`,
     `<meta name="twitter:description" content="${e(description)}" />`,
@@ -109,7 +113,7 @@ export function brandPage(
   const held = home && notice ? [...appScripts.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]) : null;
   let html = template
     .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${e(brand.campaign_name)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${e(campaign)}</title>`)
     // The switch names the other language in that language, and links to it.
     .replace(
       /<a class="lang-switch"[^>]*>[^<]*<\/a>/,
@@ -132,7 +136,9 @@ export function brandPage(
         `<img class="logo logo-uploaded" src="${e(logo.url)}" width="${logo.width}" height="${logo.height}" alt="${e(brand.brand_name)}" /></picture>`
       : `<img class="logo" src="/logo.svg" width="40" height="40" alt="" /><span class="brand-name">${e(brand.brand_name)}</span>`,
   );
-  html = between(html, 'campaign', () => e(brand.campaign_name));
+  html = between(html, 'campaign', () => e(campaign));
+  html = between(html, 'register', (link) => (ended ? '' : link));
+  html = between(html, 'returning', (line) => (ended ? '' : line));
   const { phone, desktop } = heroCrops(brand);
   html = between(html, 'hero', (drawing) =>
     phone && desktop
@@ -238,7 +244,9 @@ export class SitePage implements OnApplicationBootstrap {
     if (this.pages?.values !== values) this.pages = { values, byRoute: new Map() };
     const pages = this.pages.byRoute;
     const route = matchRoute(path).name;
-    const key = `${lang} ${route}`;
+    // The page changes when the campaign's last day has passed (its "Register now" goes).
+    const ended = !!(await this.settings.campaignEndedOn());
+    const key = `${lang} ${route}${ended ? ' ended' : ''}`;
     const known = pages.get(key);
     if (known) return known;
     const origin = this.origin();
@@ -250,7 +258,7 @@ export class SitePage implements OnApplicationBootstrap {
       // chunk asked for with the page shared the link with that paint (/enquiry: 1.45-1.73 s -> 1.78-2.06 s).
       const page = isFullPage(route) ? ROUTE_PAGES[route] : null;
       return textAnswer(
-        brandPage(html, brand, origin, pictureVersion(brand), { lang, route, modules: (page && chunks[page]) || [] }),
+        brandPage(html, brand, origin, pictureVersion(brand), { lang, route, modules: (page && chunks[page]) || [], ended }),
       );
     })();
     // Two languages and the routes: a few entries, whatever the requests.
@@ -316,6 +324,7 @@ export class SitePage implements OnApplicationBootstrap {
     return {
       brand_name: v.brand_name,
       campaign_name: v.campaign_name,
+      campaign_name_ne: v.campaign_name_ne,
       logo: picture(files.get(v.logo_id!)),
       hero_phone: picture(files.get(v.hero_phone_id!)),
       hero_desktop: picture(files.get(v.hero_desktop_id!)),

@@ -84,6 +84,8 @@ function checks(rule: Exclude<SettingRule, { kind: 'image' }>): Decorator[] {
       return [IsOptional(), EmptyToNull(), Trim(), NOT_NULL, IsUrl(HTTP_URL, { message: rule.message }), MaxLength(500)];
     case 'name':
       return [IsOptional(), Trim(), RequiredText(rule.what, rule.max)];
+    case 'text':
+      return [IsOptional(), Trim(), IsString(), MaxLength(rule.max)];
     case 'links':
       return [IsOptional(), ToArray(SocialLinkDto), IsArray({ message: rule.message }), ArrayMaxSize(rule.max), ValidateNested({ each: true })];
     case 'phones':
