@@ -129,12 +129,13 @@ const SettingInput = ({ field: f }: { field: Field }) => {
         </ArrayInput>
       );
     case 'time':
-      return <TextInput source={source} label={label} helperText={helperText} sx={{ minWidth: 380 }} />;
+      return <TextInput source={source} label={label} helperText={helperText} sx={{ minWidth: { sm: 380 }, maxWidth: '100%' }} />;
     case 'day':
       return <DateInput source={source} label={label} helperText={helperText} />;
     case 'days':
-      return <NumberInput source={source} label={label} helperText={helperText} min={rule.min} max={rule.max} sx={{ minWidth: 380 }} />;
+      return <NumberInput source={source} label={label} helperText={helperText} min={rule.min} max={rule.max} sx={{ minWidth: { sm: 380 }, maxWidth: '100%' }} />;
     case 'name':
+    case 'text':
     case 'url':
       return <TextInput source={source} label={label} helperText={helperText} />;
     default:
