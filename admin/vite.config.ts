@@ -5,6 +5,57 @@ import { DASHBOARD_PATHS, LOGIN_PATH } from './src/paths';
 import { TOKEN_KEY } from './src/providers/session';
 import { type Bundle, entryFiles, staticClosure } from '../scripts/chunk-graph';
 import { build, defaultClientConditions, defaultServerConditions, type Plugin, type Rollup, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND } from './src/brand';
+
+/**
+ * The admin as an installable web app (docs/decisions.md, "The admin, installed"): a manifest
+ * with the brand's icon, and a service worker (Workbox, through vite-plugin-pwa) that keeps
+ * only the built code. The page and the first screen's files (the login entry, the shell, the
+ * dashboard and the screens' common file, all named by their hash) are stored at install; any
+ * other hashed file of /admin/assets/ is kept the first time it is used. Nothing of /api or
+ * /uploads ever passes through it, so no answer with a customer's data is stored. A new build's
+ * worker waits until the user presses Reload on the admin's "update ready" prompt
+ * (layout/UpdatePrompt.tsx): a form being filled in is never reloaded under the user.
+ */
+const installable = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    filename: 'sw.js',
+    // '/admin' itself too (where sign-in lands), beyond the script's folder: the server allows it (Service-Worker-Allowed).
+    scope: '/admin',
+    includeAssets: ['icon.svg'],
+    manifest: {
+      id: '/admin/',
+      name: 'Campaign Admin',
+      short_name: 'Admin',
+      description: "The campaign's staff admin: pre-registrations, purchases, draws and reports.",
+      start_url: '/admin/',
+      scope: '/admin/',
+      display: 'standalone',
+      background_color: BRAND.background,
+      theme_color: BRAND.primary,
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['index.html', 'assets/index-*.{js,css}', 'assets/shell-*.js', 'assets/dashboard-*.js', 'assets/screens-*.js', 'icon-*.png'],
+      navigateFallback: '/admin/index.html',
+      navigateFallbackAllowlist: [/^\/admin(\/|$)/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/admin/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'admin-code', expiration: { maxEntries: 200 } },
+        },
+      ],
+    },
+  });
 
 /** In dev, serve the app at /login as the backend does in production. */
 const loginAtRoot = (): Plugin => ({
@@ -139,9 +190,9 @@ async function codeGroups(config: UserConfig): Promise<Map<string, string>> {
 
 // The backend serves dist/ at /admin/* and dist/index.html at /login too, so every
 // asset URL is absolute under /admin/ (the login page at /login loads /admin/assets/...).
-const admin = (): UserConfig => ({
+const admin = (withWorker = true): UserConfig => ({
   base: '/admin/',
-  plugins: [react(), loginAtRoot(), preloadShell()],
+  plugins: [react(), loginAtRoot(), preloadShell(), ...(withWorker ? [installable()] : [])],
   // @campaign/domain is compiled from its TypeScript source, like our own files: no build
   // of the shared package first, and only what the app uses ends up in its bundle.
   resolve: {
@@ -173,6 +224,7 @@ export default defineConfig(async ({ command }) => {
     // Each module of the shell and of the dashboard goes where the first build's chunks say;
     // their static imports are in the same sets or loaded before, so nothing else is pulled in.
     // The screens' common modules go in one file; what they import beyond it stays in its own.
+    // (The first build only reads the chunks: no service worker is made for it.)
     const groups = await codeGroups(admin());
     config.build!.rolldownOptions = {
       output: { codeSplitting: { groups: [{ name: (id: string) => groups.get(id) ?? null, includeDependenciesRecursively: false }] } },

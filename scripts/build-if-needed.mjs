@@ -11,7 +11,7 @@ const domain = ['domain/src', 'domain/tsconfig.json', 'domain/tsconfig.build.jso
 const workspaces = [
   { name: 'domain', out: 'domain/dist/index.js', src: domain },
   { name: 'backend', out: 'backend/dist/main.js', src: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', ...domain] },
-  { name: 'admin', out: 'admin/dist/index.html', src: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'scripts/chunk-graph.ts', 'admin/tsconfig.json', 'admin/package.json', ...domain] },
+  { name: 'admin', out: 'admin/dist/index.html', src: ['admin/src', 'admin/index.html', 'admin/public', 'admin/vite.config.ts', 'scripts/chunk-graph.ts', 'admin/tsconfig.json', 'admin/package.json', ...domain] },
   { name: 'public-site', out: 'public-site/dist/index.html', src: ['public-site/src', 'public-site/index.html', 'public-site/vite.config.ts', 'scripts/chunk-graph.ts', 'public-site/tsconfig.json', 'public-site/public', 'public-site/package.json', ...domain] },
 ];
 

@@ -429,3 +429,68 @@ export async function firstRowsAfterSignIn(app: string, email: string, password:
   }
   return times;
 }
+
+/**
+ * The branch user's daily repeat visit (#35): the admin was opened yesterday on this phone (signed
+ * in, its code in the browser's caches and, with `worker`, its service worker installed); today
+ * they open `path` again. Lighthouse's slow 4G and 4x CPU as above. The figure is the time from
+ * the navigation's start to the frame after the first row of the list is in the page. Answers
+ * each run's milliseconds; `worker: false` blocks the service worker (the HTTP cache alone: the
+ * baseline of the same run).
+ */
+export async function repeatVisitFirstRows(app: string, email: string, password: string, path: string, worker: boolean, runs = 3): Promise<number[]> {
+  const { throttling, screenEmulationMetrics } = await import('lighthouse/core/config/constants.js');
+  const link = throttling.mobileSlow4G;
+  const screen = screenEmulationMetrics.mobile;
+  const browser = await launchBrowser();
+  const times: number[] = [];
+  try {
+    const ctx = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: worker ? 'allow' : 'block',
+    });
+    // Every page notes when it first shows a row, from its navigation's start.
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __firstRows?: number };
+      new MutationObserver((_c, watch) => {
+        if (!document.querySelector('.RaDataTable-row, .RaSimpleList-tertiary, .RaSimpleList-primary')) return;
+        watch.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (w.__firstRows = performance.now())));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // Yesterday: signed in, the list opened, the worker (when allowed) installed and in control.
+    const first = await ctx.newPage();
+    await first.goto(`${app}/login`);
+    await first.locator('#login-email').fill(email);
+    await first.locator('#login-password').fill(password);
+    await first.getByRole('button', { name: 'Login' }).click();
+    await first.waitForURL((u) => u.pathname.startsWith('/admin'));
+    await first.goto(`${app}${path}`);
+    await first.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows !== undefined, undefined, { timeout: 60_000 });
+    if (worker) await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.close();
+    for (let run = 0; run < runs; run++) {
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: link.requestLatencyMs,
+        downloadThroughput: (link.downloadThroughputKbps * 1024) / 8,
+        uploadThroughput: (link.uploadThroughputKbps * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
+      await page.goto(`${app}${path}`);
+      await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows !== undefined, undefined, { timeout: 60_000 });
+      times.push(await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows));
+      await page.close();
+    }
+    await ctx.close();
+  } finally {
+    await browser.close();
+  }
+  return times;
+}

@@ -115,6 +115,12 @@ function mountStatic(http: express.Express, config: AppConfig) {
       const rest = prefix ? req.path.slice(prefix.length) || '/' : req.path;
       const isAsset = rest.startsWith('/assets/');
       if (isAsset || (/\.[a-z0-9]+$/i.test(rest) && existsSync(join(dir, rest)))) {
+        // The admin's service worker is checked for a new build on every visit (the browser revalidates it; no cache may hide a release).
+        if (rest === '/sw.js') {
+          res.setHeader('Cache-Control', 'no-cache');
+          // Its scope takes /admin itself (where sign-in lands) as well as what is below /admin/.
+          if (prefix === '/admin') res.setHeader('Service-Worker-Allowed', '/admin');
+        }
         req.url = rest + precompressedSuffix(req, res, join(dir, rest));
         return (isAsset ? assets : files)(req, res, next);
       }

@@ -16,6 +16,7 @@ import { AdminArriving } from './AdminArriving';
 import { AppMenu } from './AppMenu';
 import { AppUserMenu } from './AppUserMenu';
 import { AllowedMenuProvider } from './menuItems';
+import { UpdatePrompt } from './UpdatePrompt';
 
 /** Page transition: 500 ms. */
 export const PAGE_TRANSITION_MS = 500;
@@ -77,6 +78,7 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     <AllowedMenuProvider>
       <RaLayout appBar={AppAppBar} menu={AppMenu}>
         <PageTransition>{children}</PageTransition>
+        <UpdatePrompt />
       </RaLayout>
     </AllowedMenuProvider>
   );

@@ -16,8 +16,13 @@ export const SHOT_DIR = process.env.JOURNEY_SHOTS ?? '/tmp/journeys';
 /** Waits long enough for a cold page on a busy machine; jest's own timeout still bounds a test. */
 export const WAIT_MS = 45_000;
 
+/**
+ * A browser context for a journey. The admin's service worker is blocked unless a test asks for
+ * it (`serviceWorkers: 'allow'`, the installed admin's own test): a page's routes in a test see
+ * every request only without one.
+ */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Kathmandu', ...options });
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Kathmandu', serviceWorkers: 'block', ...options });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   return context;

@@ -86,7 +86,7 @@ describe('admin login (browser)', () => {
     await page.getByText('Demo Admin').first().waitFor();
     // A fresh load of the dashboard on a slow link: the entry chunk is held back, and the page
     // must already be asking for the shell and the dashboard (the inline script the CSP allows).
-    const coldContext = await browser.newContext({ storageState: await page.context().storageState() });
+    const coldContext = await browser.newContext({ storageState: await page.context().storageState(), serviceWorkers: 'block' });
     const cold = await coldContext.newPage();
     // Holds back the files matching `file` until the returned function is called.
     const hold = async (file: RegExp) => {
@@ -149,7 +149,7 @@ describe('admin login (browser)', () => {
   const reads = (calls: string[]) => calls.filter((c) => c.startsWith('GET ')).sort();
 
   it('fetches the shell and the dashboard while the user types on /login, so signing in takes them from the cache; the dashboard reads each of its data once', async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     // Where each script came from: the network, or the cache the page's prefetch filled.
     const cdp = await context.newCDPSession(page);
@@ -215,7 +215,7 @@ describe('admin login (browser)', () => {
 
   it('opened cold, the dashboard asks for its data while its code is still arriving, once each, and the screen on its own reads nothing else', async () => {
     const page = await staffOnDashboard();
-    const coldContext = await browser.newContext({ storageState: await page.context().storageState() });
+    const coldContext = await browser.newContext({ storageState: await page.context().storageState(), serviceWorkers: 'block' });
     await page.close();
     const cold = await coldContext.newPage();
     let release!: () => void;
