@@ -103,6 +103,7 @@ export const NE = {
   'Saving…': 'सेभ हुँदैछ…',
   'Full Name is required.': 'पूरा नाम आवश्यक छ।',
   'Phone Number is required.': 'फोन नम्बर आवश्यक छ।',
+  'The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).': 'फोन नम्बर ९६, ९७ वा ९८ बाट सुरु हुने १० अङ्कको नेपाली मोबाइल नम्बर हुनुपर्छ।',
   'Bike Model is required.': 'बाइकको मोडेल आवश्यक छ।',
   'Where did you hear about us is required.': 'हाम्रोबारे कहाँबाट थाहा पाउनुभयो भन्ने आवश्यक छ।',
   'Your nearest showroom is required.': 'तपाईंको नजिकको शोरुम आवश्यक छ।',

@@ -1,4 +1,4 @@
-import { digitsOf, filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
+import { digitsOf, filterAddress, filterPersonName, isNepalMobile, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
@@ -106,6 +106,8 @@ export default function EnquiryDialog() {
   const validate = (): Errors => {
     const e: Errors = {};
     for (const [key, message] of REQUIRED) if (!String(form[key]).trim()) e[key] = t(message);
+    // A number that cannot be a Nepal mobile is said at once, the server's words, never put to the confirm dialog.
+    if (!e.phone && !isNepalMobile(form.phone)) e.phone = t('The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).');
     if (form.shared && form.screenshot && !isImage(form.screenshot)) e.screenshot = t('The screenshot must be an image.');
     if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) e.captcha = t('Please confirm that you are not a robot.');
     return e;

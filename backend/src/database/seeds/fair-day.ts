@@ -82,8 +82,13 @@ export async function insertFairDay(query: Query, o: FairDayOptions): Promise<Ma
     [o.day, ...[0, 1, 2, 3, 4, 5, 6].map((k) => rows.map((row) => row[k]))],
   );
   for (const a of committed) await query(`UPDATE allocation SET remaining = $2 WHERE id = $1`, [a.id, left.get(a.id)]);
-  // Each record holds the prize its draw gave (what the public draw's `given` reads).
-  await query(`UPDATE preregistration p SET prize = s.prize FROM unnest($1::int[], $2::int[]) AS s(id, prize) WHERE p.id = s.id`, [[...prizes.keys()], [...prizes.values()]]);
+  // Each record is verified and holds the prize its draw gave (what the public draw's `given` reads).
+  const drawnAt = new Map(o.records.map((r) => [r.id, r.at]));
+  await query(
+    `UPDATE preregistration p SET prize = s.prize, is_verified = true, status = 'verified', verified_at = COALESCE(p.verified_at, s.at)
+       FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS s(id, prize, at) WHERE p.id = s.id`,
+    [[...prizes.keys()], [...prizes.values()], [...prizes.keys()].map((id) => drawnAt.get(id))],
+  );
   // A day put into the past: every later link names the one before it again (docs/fairness.md, "The chain").
   let previous = commitmentHash(link);
   const later = await query(`SELECT day::text AS day, format, seed_hash, allocation_set_hash, sealed FROM draw_day WHERE day > $1 ORDER BY day`, [o.day]);
