@@ -365,6 +365,38 @@ export async function http2Front(target: string): Promise<string> {
   return `https://127.0.0.1:${address.port}`;
 }
 
+/** Lighthouse's mobile profile: its slow 4G link (and CPU slowdown) and its phone's screen. */
+async function phoneProfile() {
+  const { throttling, screenEmulationMetrics } = await import('lighthouse/core/config/constants.js');
+  return { link: throttling.mobileSlow4G, screen: screenEmulationMetrics.mobile };
+}
+
+/** Lighthouse's mobile phone's screen as a browser context's options. */
+const phoneScreen = (screen: { width: number; height: number; deviceScaleFactor: number }) => ({
+  viewport: { width: screen.width, height: screen.height },
+  deviceScaleFactor: screen.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+});
+
+/** A new page of `ctx` on Lighthouse's slow 4G link and its 4x slower CPU, applied by Chromium as its devtools throttling does. */
+async function throttledPage(
+  ctx: import('playwright-core').BrowserContext,
+  link: { requestLatencyMs: number; downloadThroughputKbps: number; uploadThroughputKbps: number; cpuSlowdownMultiplier: number },
+) {
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: link.requestLatencyMs,
+    downloadThroughput: (link.downloadThroughputKbps * 1024) / 8,
+    uploadThroughput: (link.uploadThroughputKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
+  return page;
+}
+
 /**
  * A user signing in to the admin on a phone over slow 4G, as the issue puts it ("after login,
  * the dashboard's first rows"): Lighthouse's own mobile figures (its slow-4G link and 4x CPU,
@@ -375,29 +407,13 @@ export async function http2Front(target: string): Promise<string> {
  * frame that first shows a row of the dashboard's list. Answers each run's milliseconds.
  */
 export async function firstRowsAfterSignIn(app: string, email: string, password: string, runs = 3, filled = false): Promise<number[]> {
-  const { throttling, screenEmulationMetrics } = await import('lighthouse/core/config/constants.js');
-  const link = throttling.mobileSlow4G;
-  const screen = screenEmulationMetrics.mobile;
+  const { link, screen } = await phoneProfile();
   const browser = await launchBrowser();
   const times: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const ctx = await browser.newContext({
-        viewport: { width: screen.width, height: screen.height },
-        deviceScaleFactor: screen.deviceScaleFactor,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await ctx.newPage();
-      const cdp = await ctx.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: link.requestLatencyMs,
-        downloadThroughput: (link.downloadThroughputKbps * 1024) / 8,
-        uploadThroughput: (link.uploadThroughputKbps * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
+      const ctx = await browser.newContext(phoneScreen(screen));
+      const page = await throttledPage(ctx, link);
       await page.goto(`${app}/login`);
       if (filled) {
         await page.locator('#login-email').fill(email);
@@ -439,19 +455,11 @@ export async function firstRowsAfterSignIn(app: string, email: string, password:
  * baseline of the same run).
  */
 export async function repeatVisitFirstRows(app: string, email: string, password: string, path: string, worker: boolean, runs = 3): Promise<number[]> {
-  const { throttling, screenEmulationMetrics } = await import('lighthouse/core/config/constants.js');
-  const link = throttling.mobileSlow4G;
-  const screen = screenEmulationMetrics.mobile;
+  const { link, screen } = await phoneProfile();
   const browser = await launchBrowser();
   const times: number[] = [];
   try {
-    const ctx = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.deviceScaleFactor,
-      isMobile: true,
-      hasTouch: true,
-      serviceWorkers: worker ? 'allow' : 'block',
-    });
+    const ctx = await browser.newContext({ ...phoneScreen(screen), serviceWorkers: worker ? 'allow' : 'block' });
     // Every page notes when it first shows a row, from its navigation's start.
     await ctx.addInitScript(() => {
       const w = window as unknown as { __firstRows?: number };
@@ -473,16 +481,7 @@ export async function repeatVisitFirstRows(app: string, email: string, password:
     if (worker) await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await first.close();
     for (let run = 0; run < runs; run++) {
-      const page = await ctx.newPage();
-      const cdp = await ctx.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: link.requestLatencyMs,
-        downloadThroughput: (link.downloadThroughputKbps * 1024) / 8,
-        uploadThroughput: (link.uploadThroughputKbps * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: link.cpuSlowdownMultiplier });
+      const page = await throttledPage(ctx, link);
       await page.goto(`${app}${path}`);
       await page.waitForFunction(() => (window as unknown as { __firstRows?: number }).__firstRows !== undefined, undefined, { timeout: 60_000 });
       times.push(await page.evaluate(() => (window as unknown as { __firstRows: number }).__firstRows));
