@@ -151,7 +151,7 @@ describe('catalogue (browser)', () => {
   it('sets the notice popup image and the campaign texts in the settings, previews them, and the landing page opens with the notice', async () => {
     await step(admin, 'settings: notice, campaign name, support phone', async () => {
       await admin.goto(`${t.url}/admin/settings`);
-      await admin.getByRole('textbox', { name: 'Campaign Name' }).fill('Dashain Dhamaka 2082');
+      await admin.getByRole('textbox', { name: 'Campaign Name', exact: true }).fill('Dashain Dhamaka 2082');
       await admin.getByRole('textbox', { name: 'Support Phones' }).fill('9801234567, 01-4412345');
       const notice = admin.getByRole('group').filter({ hasText: 'Notice Popup Image' }).or(admin.locator('div', { has: admin.getByText('Notice Popup Image', { exact: true }) }).last());
       await notice.getByRole('button', { name: 'Select Image' }).first().click();
