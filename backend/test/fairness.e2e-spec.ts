@@ -368,4 +368,24 @@ describe('provably fair draws', () => {
     await t.db.query(`UPDATE draw_day SET commitment_hash = $2 WHERE day = $1`, [day, rewritten]);
     expect(await verify('--fingerprint', customer.sms!)).toMatchObject({ code: 1, kinds: expect.arrayContaining(['fingerprint']) });
   });
+
+  it("seals the campaign's last days with a closing commitment once the last day has ended", async () => {
+    // The campaign ends on the day after the drawn day: when that day has ended, the day after it is committed (late, closing) and seals what no link has.
+    const last = addDays(day, 1);
+    expect((await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_ends_on: last })).status).toBe(200);
+    clock.travel(localToUtc(addDays(last, 1), '08:00'));
+    // The day after the last one was committed already (before the end was set): the closing commitment is the day after the newest link.
+    const newest = (await chain()).data.at(-1)!.day;
+    expect(await t.app.get(FairnessService).commitDue()).toEqual([addDays(newest, 1)]);
+    const { data: links } = await chain();
+    const closing = links.at(-1)!;
+    expect(closing).toMatchObject({ day: addDays(newest, 1), closing: true, format: 2, prev_hash: links.at(-2)!.commitment_hash });
+    // Every ended day is sealed by some link, the last ones by the closing commitment.
+    const sealed = new Set(links.flatMap((l) => l.sealed.map((x) => x.day)));
+    expect(links.filter((l) => l.day <= last).map((l) => l.day).filter((d) => !sealed.has(d))).toEqual([]);
+    expect(closing.sealed.map((x) => x.day)).toContain(last);
+    // Made once: the next check makes nothing.
+    expect(await t.app.get(FairnessService).commitDue()).toEqual([]);
+    expect((await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ campaign_ends_on: null })).status).toBe(200);
+  });
 });

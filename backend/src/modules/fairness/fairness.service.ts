@@ -129,14 +129,32 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     const days: string[] = [];
     for (const day of await this.freeze.daysDue()) if (await this.settings.campaignRunsOn(day)) days.push(day);
     for (const day of days) await this.dataSource.transaction((em) => this.commitment(em, day));
-    // Once the campaign's last day has ended, the commitment of the day after it seals the last days' results.
-    const last = await this.settings.get('campaign_ends_on');
-    if (last && this.revealed(last) && !days.includes(addDays(last, 1))) {
-      const closing = addDays(last, 1);
-      const made = await this.dataSource.transaction(async (em) => !(await this.read(em, closing)) && !!(await this.commitment(em, closing, true)));
-      if (made) days.push(closing);
-    }
+    const closing = await this.closeDue();
+    if (closing) days.push(closing);
     return days;
+  }
+
+  /**
+   * Once the campaign's last day has ended, no day's commitment will come to seal its last
+   * days: a closing commitment does, for the day after both the last day and the newest link
+   * (so the chain stays in day order), made once while a campaign day is still unsealed.
+   * Answers the day it was made for, or null.
+   */
+  private async closeDue(): Promise<string | null> {
+    const last = await this.settings.get('campaign_ends_on');
+    if (!last || !this.revealed(last)) return null;
+    return this.dataSource.transaction(async (em) => {
+      const [state] = await em.query(
+        `SELECT max(d.day)::text AS newest,
+                bool_or(d.day <= $1 AND NOT EXISTS (SELECT 1 FROM draw_day s, jsonb_array_elements(s.sealed) e WHERE e->>'day' = d.day::text)) AS open
+           FROM draw_day d`,
+        [last],
+      );
+      if (!state?.open) return null;
+      const day = [addDays(last, 1), addDays(state.newest as string, 1)].sort().at(-1)!;
+      await this.commitment(em, day, true);
+      return day;
+    });
   }
 
   /**
