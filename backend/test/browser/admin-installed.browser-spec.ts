@@ -85,8 +85,8 @@ describe('the admin, installed (browser)', () => {
         await page.getByText('A new version of the admin is ready. Reload once your work is saved.').waitFor();
         // Nothing was reloaded under the user: what they typed is still there.
         expect(await search.inputValue()).toBe('98412');
-        await page.getByRole('button', { name: 'Reload' }).click();
-        await page.waitForEvent('load');
+        // Waited for before the press: the reload can be over before a wait begun after it.
+        await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
         await page.getByRole('searchbox', { name: 'Search for Phone Number and Press Enter' }).waitFor();
         expect(await page.getByText('A new version of the admin is ready.').count()).toBe(0);
       });
