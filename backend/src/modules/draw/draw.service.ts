@@ -136,7 +136,7 @@ export class DrawService {
     const templateKey = smsTemplateKey(req.notify?.templateKey ?? 'sms_template_prize', req.notify?.lang ?? 'en');
     const s = await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'campaign_name_ne', 'brand_name']);
     // From format 2 the base prize is the one committed with the day's scheme; before, the setting's.
-    const baseAmount = (FairnessService.basePrizesOf(commitment) ?? basePrizesOf(s))[req.kind];
+    const baseAmount = (FairnessService.committedBasePrizes(commitment) ?? basePrizesOf(s))[req.kind];
     // A client seed rolls once a day (format 2, where the record id is not in the roll): a seed
     // used already, or none sent, gets one made here, and the draw says so.
     const offered = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : null;

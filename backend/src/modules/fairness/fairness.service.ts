@@ -238,7 +238,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   /** The committed base prizes of a day (format 2), or null (format 1: the settings' at the draw). */
-  static basePrizesOf(c: Pick<DayCommitment, 'allocation_set'>): BasePrizes | null {
+  static committedBasePrizes(c: Pick<DayCommitment, 'allocation_set'>): BasePrizes | null {
     return parseScheme(c.allocation_set).base_prizes;
   }
 
