@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { QueryRunner } from 'typeorm';
-import { ALL_ROWS_MAX } from '../src/common/paging/paging';
+import { ALL_ROWS_BATCH, ALL_ROWS_MAX } from '../src/common/paging/paging';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../src/common/http/http-exception.filter';
 import { SitePage } from '../src/modules/site-page/site-page';
 import { bikeModelId, branchIds } from './factories/campaign';
@@ -136,6 +136,12 @@ describe('length=-1 (every row) on the staff tables', () => {
     expect(res.body.data).toHaveLength(PART_B);
     expect(new Set(res.body.data.map((r: { slug: string }) => r.slug)).size).toBe(PART_B);
     expect(res.body.data.every((r: { name: string }) => r.name.startsWith('Bulk B '))).toBe(true);
+    // Written a batch at a time (ALL_ROWS_BATCH), still one JSON answer in the table's order (newest first) across the batches.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const names = res.body.data.map((r: { name: string }) => r.name);
+    expect(names.slice(0, 2)).toEqual(['Bulk B 1', 'Bulk B 2']);
+    expect(names.slice(ALL_ROWS_BATCH - 1, ALL_ROWS_BATCH + 1)).toEqual([`Bulk B ${ALL_ROWS_BATCH}`, `Bulk B ${ALL_ROWS_BATCH + 1}`]);
+    expect(names[PART_B - 1]).toBe(`Bulk B ${PART_B}`);
 
     // 'Rider 77' matches Rider 77, 770-779 and 7700-7799.
     const rides = await table('test-ride', { start: 0, length: -1, 'search[value]': 'Rider 77' });

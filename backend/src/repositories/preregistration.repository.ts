@@ -5,7 +5,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { scopeToBranch } from '../common/auth/branch-scope';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../common/paging/counts';
 import { DateRange, parseDateRange, whereInRange } from '../common/paging/date-range';
-import { ALL_ROWS_MAX, tableQuery, TableSpec } from '../common/paging/paging';
+import { ALL_ROWS_MAX, tableQuery, GrowingTableSpec, TableSpec } from '../common/paging/paging';
 import { returned } from '../common/returned';
 import { phoneLookup, type PreregistrationQuery } from '../modules/preregistration/dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, type IdentityField } from '../modules/preregistration/erased-identity';
@@ -13,7 +13,7 @@ import { PreregistrationEntity } from '../modules/preregistration/preregistratio
 import { Db } from './db';
 
 /** The pre-registration table (the admin's list and its download). */
-export const PREREGISTRATION_TABLE: TableSpec = {
+export const PREREGISTRATION_TABLE: GrowingTableSpec = {
   orderable: {
     id: 'p.id',
     name: 'p.name',

@@ -5,14 +5,14 @@ import { AuthUser } from '../common/auth/auth-user';
 import { scopeToBranch } from '../common/auth/branch-scope';
 import { countByDayAndBranch, DayBounds, DayBranchCount, DayCounts, dayCounts } from '../common/paging/counts';
 import { DateRange, parseDateRange, whereInRange } from '../common/paging/date-range';
-import { ALL_ROWS_MAX, escapeLike, tableQuery, TableSpec } from '../common/paging/paging';
+import { ALL_ROWS_MAX, escapeLike, tableQuery, GrowingTableSpec, TableSpec } from '../common/paging/paging';
 import { returned } from '../common/returned';
 import type { RegistrationQuery } from '../modules/registration/dto/registration-query.dto';
 import { RegistrationEntity } from '../modules/registration/registration.entity';
 import { Db } from './db';
 
 /** The registered table (the admin's registered list and dashboard). */
-export const REGISTRATION_TABLE: TableSpec = {
+export const REGISTRATION_TABLE: GrowingTableSpec = {
   orderable: {
     id: 'r.id',
     bill_no: 'r.bill_no',
@@ -34,7 +34,7 @@ export const REGISTRATION_TABLE: TableSpec = {
 };
 
 /** The deleted-registrations table. */
-export const DELETED_REGISTRATION_TABLE: TableSpec = {
+export const DELETED_REGISTRATION_TABLE: GrowingTableSpec = {
   orderable: {
     id: 'r.id',
     bill_no: 'r.bill_no',

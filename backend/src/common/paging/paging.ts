@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { StreamableFile } from '@nestjs/common';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { UnprocessableError } from '../http/errors';
 
@@ -45,13 +47,17 @@ export interface TableSpec {
   tieBreaker?: string;
   /** Highest length a caller may ask for; -1 (all) stays allowed for print and export. */
   maxLength?: number;
-  /**
-   * A table that grows with the campaign (pre-registrations, registrations, test rides, the
-   * audit trail): `length=-1` answers every row of the filters only while they match at most
-   * this many (ALL_ROWS_MAX), else 422 under `length` (`tooManyRows`). Unset: a small table
-   * (bike models, branches, users, videos, allocations, referrers), every row.
-   */
-  allRowsUpTo?: number;
+}
+
+/**
+ * A table that grows with the campaign (pre-registrations, registrations, test rides, the
+ * audit trail): `length=-1` answers every row of the filters only while they match at most
+ * `allRowsUpTo` (ALL_ROWS_MAX), else 422 under `length` (`tooManyRows`), written a batch at a
+ * time (ALL_ROWS_BATCH). A plain TableSpec is a small table (bike models, branches, users,
+ * videos, allocations, referrers): every row, as a page.
+ */
+export interface GrowingTableSpec extends TableSpec {
+  allRowsUpTo: number;
 }
 
 export const DEFAULT_PAGE_LENGTH = 10;
@@ -142,6 +148,18 @@ export const ESTIMATE_ONLY_FROM = 5;
 export const DEFERRED_JOIN_FROM = 200;
 
 /**
+ * Rows of an all-rows answer (`length=-1` on a table that grows) read, mapped and written as
+ * JSON per turn of the event loop. Done at once, 10,000 rows held Node's one thread for about
+ * a second (TypeORM's hydration, the mapping, a 12 MB JSON.stringify): everyone's requests
+ * waited behind it (#32's hostile bench: health p99 1,010 ms with three such readers). A
+ * batch costs a few milliseconds; other requests are served between batches.
+ */
+export const ALL_ROWS_BATCH = 200;
+
+/** An answer of the paging protocol: the page, or every row already written as JSON (`allRows`). */
+export type TableAnswer<R> = PageResult<R> | StreamableFile;
+
+/**
  * Runs a table query: `qb` already holds the caller's scope and filters.
  * recordsTotal counts the scoped table, recordsFiltered adds the search. Both are exact up
  * to EXACT_COUNT_UP_TO rows and the planner's estimate above it (docs/benchmarks.md).
@@ -149,34 +167,84 @@ export const DEFERRED_JOIN_FROM = 200;
 export async function paginate<T extends ObjectLiteral, R = T>(
   qb: SelectQueryBuilder<T>,
   query: PageQuery,
+  spec: GrowingTableSpec,
+  map?: (rows: T[]) => R[] | Promise<R[]>,
+): Promise<TableAnswer<R>>;
+export async function paginate<T extends ObjectLiteral, R = T>(
+  qb: SelectQueryBuilder<T>,
+  query: PageQuery,
   spec: TableSpec,
   map?: (rows: T[]) => R[] | Promise<R[]>,
-): Promise<PageResult<R>> {
+): Promise<PageResult<R>>;
+export async function paginate<T extends ObjectLiteral, R = T>(
+  qb: SelectQueryBuilder<T>,
+  query: PageQuery,
+  spec: TableSpec | GrowingTableSpec,
+  map: (rows: T[]) => R[] | Promise<R[]> = (rows) => rows as unknown as R[],
+): Promise<TableAnswer<R>> {
   const page = parsePageQuery(query, spec);
   const filtered = applySearch(qb.clone(), page, spec);
-  const upTo = page.length === -1 ? spec.allRowsUpTo : undefined;
-  let recordsTotal: number;
-  let recordsFiltered: number | undefined;
-  let rows: T[];
-  if (upTo !== undefined) {
-    // Every row of a table that grows: counted first (from an index), read only within the bound.
-    [recordsTotal, recordsFiltered] = await Promise.all([countRows(qb), page.search ? countRows(filtered) : undefined]);
-    if ((recordsFiltered ?? recordsTotal) > upTo) throw tooManyRows(upTo);
-    rows = await pageRows(filtered, page, spec, upTo);
-  } else {
-    [recordsTotal, recordsFiltered, rows] = await Promise.all([
-      countRows(qb),
-      page.search ? countRows(filtered) : undefined,
-      pageRows(filtered, page, spec),
-    ]);
-  }
-  return {
-    data: map ? await map(rows) : (rows as unknown as R[]),
+  const upTo = page.length === -1 && 'allRowsUpTo' in spec ? spec.allRowsUpTo : undefined;
+  const head = (recordsTotal: number, recordsFiltered: number | undefined) => ({
     draw: page.draw,
     input: { length: page.length, start: page.start, draw: page.draw },
     recordsTotal,
     recordsFiltered: recordsFiltered ?? recordsTotal,
+  });
+  if (upTo !== undefined) {
+    // Every row of a table that grows: counted first (from an index), read only within the bound.
+    const [recordsTotal, recordsFiltered] = await Promise.all([countRows(qb), page.search ? countRows(filtered) : undefined]);
+    if ((recordsFiltered ?? recordsTotal) > upTo) throw tooManyRows(upTo);
+    return allRows(filtered, page, spec, upTo, map, head(recordsTotal, recordsFiltered));
+  }
+  const [recordsTotal, recordsFiltered, rows] = await Promise.all([
+    countRows(qb),
+    page.search ? countRows(filtered) : undefined,
+    pageRows(filtered, page, spec),
+  ]);
+  return { data: await map(rows), ...head(recordsTotal, recordsFiltered) };
+}
+
+/**
+ * Every row of the filters (at most `upTo`) as the protocol's JSON, a batch at a time
+ * (ALL_ROWS_BATCH): their ids first, in the table's order, from one query (the answer's
+ * snapshot: a row written later is not in it, one deleted meanwhile is left out), then each
+ * batch's rows, mapped and written, the event loop served between batches.
+ */
+async function allRows<T extends ObjectLiteral, R>(
+  filtered: SelectQueryBuilder<T>,
+  page: ParsedPage,
+  spec: TableSpec,
+  upTo: number,
+  map: (rows: T[]) => R[] | Promise<R[]>,
+  head: Omit<PageResult<R>, 'data'>,
+): Promise<StreamableFile> {
+  const qb = applyOrder(filtered.clone(), page, spec);
+  const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
+  const parts: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"data":[`)];
+  const write = async (rows: T[]) => {
+    const text = JSON.stringify(await map(rows)).slice(1, -1);
+    if (text) parts.push(Buffer.from(parts.length > 1 ? `,${text}` : text));
   };
+  if (primary.length !== 1) {
+    // No single key to read by (none of the growing tables): one read, as a page.
+    const rows = await qb.limit(upTo + 1).getMany();
+    if (rows.length > upTo) throw tooManyRows(upTo);
+    await write(rows);
+  } else {
+    const key = `${filtered.alias}.${primary[0].propertyPath}`;
+    // Rows written since the count are read up to the bound, never past it.
+    const ids = (await withoutUnusedJoins(qb.clone().select(key, 'pagingKey')).limit(upTo + 1).getRawMany<{ pagingKey: unknown }>()).map((r) => r.pagingKey);
+    if (ids.length > upTo) throw tooManyRows(upTo);
+    for (let i = 0; i < ids.length; i += ALL_ROWS_BATCH) {
+      if (i) await nextTurn();
+      const batch = ids.slice(i, i + ALL_ROWS_BATCH);
+      await write(await qb.clone().andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: batch }).getMany());
+    }
+  }
+  parts.push(Buffer.from(']}'));
+  const body = Buffer.concat(parts);
+  return new StreamableFile(body, { type: 'application/json; charset=utf-8', length: body.length });
 }
 
 /**
@@ -184,15 +252,9 @@ export async function paginate<T extends ObjectLiteral, R = T>(
  * primary keys in the table's order, which an index answers without touching the rows or
  * their joins, then loads those few rows: a deferred join.
  */
-async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec, upTo?: number): Promise<T[]> {
+async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): Promise<T[]> {
   const qb = applyOrder(filtered.clone(), page, spec);
   const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
-  if (page.length === -1 && upTo !== undefined) {
-    // Rows written since the count are read up to the bound, never past it.
-    const rows = await qb.limit(upTo + 1).getMany();
-    if (rows.length > upTo) throw tooManyRows(upTo);
-    return rows;
-  }
   if (page.length === -1 || page.start < DEFERRED_JOIN_FROM || primary.length !== 1) {
     if (page.length !== -1) qb.offset(page.start).limit(page.length);
     return qb.getMany();

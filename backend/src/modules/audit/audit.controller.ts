@@ -3,14 +3,14 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { ALL_ROWS_MAX, paginate, TableSpec } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, paginate, GrowingTableSpec, TableSpec } from '../../common/paging/paging';
 import { AuditQuery } from './dto/audit-query.dto';
 import { auditSummary } from './audit-words';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
 import { ConfigService } from '../../config/config.module';
 import { AuditLogEntity } from './audit-log.entity';
 
-const AUDIT_TABLE: TableSpec = {
+const AUDIT_TABLE: GrowingTableSpec = {
   orderable: { created_at: 'a.created_at', user_email: 'a.user_email', action: 'a.action', resource: 'a.resource' },
   searchable: ['a.user_email', 'a.action', 'a.record_key'],
   defaultOrder: ['created_at', 'DESC'],
