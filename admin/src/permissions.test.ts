@@ -31,6 +31,13 @@ describe('canAccessWith: reports and the audit trail', () => {
     expect(canAccessWith([], 'list', 'referrer', headOffice)).toBe(false);
   });
 
+  it('opens the settings (sidebar link and route) only to those who may save them', () => {
+    expect(canAccessWith(['update-settings'], 'list', 'settings', headOffice)).toBe(true);
+    expect(canAccessWith(['update-settings'], 'edit', 'settings', headOffice)).toBe(true);
+    expect(canAccessWith(['read-bike-model', 'read-registration', 'create-registration', 'create-preregistration'], 'list', 'settings', branchUser)).toBe(false);
+    expect(canAccessWith(['read-user', 'send-sms', 'read-registration'], 'list', 'settings', headOffice)).toBe(false);
+  });
+
   it('opens SMS and analytics with send-sms, test rides for any staff', () => {
     expect(canAccessWith(['send-sms'], 'list', 'sms', branchUser)).toBe(true);
     expect(canAccessWith(['send-sms'], 'list', 'analytics', headOffice)).toBe(true);

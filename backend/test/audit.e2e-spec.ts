@@ -22,9 +22,23 @@ describe('audit trail (/api/v1/audit)', () => {
     const res = await t.http().get('/api/v1/audit').query({ resource: 'user' }).set('Authorization', admin);
     expect(res.status).toBe(200);
     const [update, create] = res.body.data;
-    expect(create).toMatchObject({ user_email: 'admin@example.com', action: 'POST /api/v1/user', resource: 'user', status: 200 });
+    // A create names the record it made, as its later edits do (the Record column of the trail).
+    expect(create).toMatchObject({ user_email: 'admin@example.com', action: 'POST /api/v1/user', resource: 'user', record_key: created.body.data.slug, status: 200 });
     expect(create.fields).toMatchObject({ first_name: 'Audit', email: 'audit@example.com', password: '[redacted]', password_confirmation: '[redacted]' });
     expect(update).toMatchObject({ action: 'POST /api/v1/user/:id', record_key: created.body.data.slug, fields: { last_name: 'Again' } });
+  });
+
+  it('names the record a create made by its id where it has no slug (an allocation), and none for an answer without a record', async () => {
+    const open = new Date(Date.now() + 345 * 60000 + 2 * 86_400_000).toISOString().slice(0, 10);
+    const made = await t.http().post('/api/v1/allocation').set('Authorization', admin).send({ type: 'preregistration_public', date: open, amount: 3500 });
+    expect(made.status).toBe(200);
+    // Another user's session: the admin's token is the one every test here uses.
+    await t.http().post('/api/v1/auth/logout').set('Authorization', `Bearer ${await t.token('office@example.com')}`);
+    const rows = await t.db.query(`SELECT action, record_key FROM audit_log WHERE action IN ('POST /api/v1/allocation', 'POST /api/v1/auth/logout') ORDER BY id`);
+    expect(rows).toEqual([
+      { action: 'POST /api/v1/allocation', record_key: String(made.body.data.id) },
+      { action: 'POST /api/v1/auth/logout', record_key: null },
+    ]);
   });
 
   it('does not record refused writes or reads', async () => {

@@ -80,6 +80,27 @@ describe('allocations (/api/v1/allocation)', () => {
     expect(all.body.data.map((a: { amount: number }) => a.amount)).toEqual([900000, 5000, 3000]);
   });
 
+  it('filters the table by From/To (Nepal days, a bare To day included) and by branch, the public stock as branch=public', async () => {
+    const list = (query: object) => t.http().get('/api/v1/allocation').set('Authorization', admin).query(query);
+    const days = async (query: object) => {
+      const res = await list(query);
+      expect(res.status).toBe(200);
+      return res.body.data.map((a: { date: string }) => a.date).sort();
+    };
+    expect(await days({ from: addDays(today, 3) })).toEqual([addDays(today, 3)]);
+    expect(await days({ to: open })).toEqual([open, open]);
+    expect(await days({ from: open, to: open })).toEqual([open, open]);
+    // By the hour, as the other tables' pickers send it: a day is in when any of it is.
+    expect(await days({ from: `${addDays(today, 3)} 10:00`, to: `${addDays(today, 3)} 11:00` })).toEqual([addDays(today, 3)]);
+    expect(await days({ from: addDays(today, 4) })).toEqual([]);
+    expect((await list({ branch: A })).body.data.map((a: { branch_id: number }) => a.branch_id)).toEqual([A]);
+    expect((await list({ branch: 'public' })).body.data.map((a: { branch_id: number | null }) => a.branch_id)).toEqual([null, null]);
+    expect((await list({ branch: A, to: open })).body.recordsFiltered).toBe(0);
+    const bad = await list({ from: 'soon', to: 'later' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['from', 'to']);
+  });
+
   it('deletes an untouched allocation of an open day, and refuses once the day is committed (its prizes are drawn only then)', async () => {
     const spare = await create({ date: open, amount: 4000 });
     expect((await t.http().delete(`/api/v1/allocation/${spare.body.data.id}`).set('Authorization', admin)).body).toEqual({ message: 'Allocation deleted successfully.' });

@@ -14,9 +14,12 @@ const STALE = { opacity: 0.5, pointerEvents: 'none', transition: 'opacity 0.15s 
  * bar in their place until the first answer, which the rows then push down, and a wrapper kept
  * across that change would count as moved (CLS 0.05 on every list).
  */
-const Rows = ({ children, fade = false }: { children: ReactNode; fade?: boolean }) => {
+const Rows = ({ children, fade = false, count = false }: { children: ReactNode; fade?: boolean; count?: boolean }) => {
   const current = useListContext();
   const deferred = useDeferredValue(current);
+  // A list whose read failed has no count: react-admin's page links would make one up from the
+  // page size ('1-10 of 10' under an empty table), or keep the count of an earlier answer.
+  if (count && current.error != null) return null;
   const rows = <ListContextProvider value={deferred}>{children}</ListContextProvider>;
   if (!fade) return rows;
   const stale = deferred !== current || !!current.isPlaceholderData;
@@ -28,6 +31,14 @@ const Rows = ({ children, fade = false }: { children: ReactNode; fade?: boolean 
 };
 
 /**
+ * A list that could not be read is logged, not toasted: react-admin's default is an 'Oops!'
+ * toast on every failed read, including the background re-reads, over whatever the user is
+ * doing. A 401 still signs the user out: react-admin's data provider hands every failure to the
+ * auth provider's checkError before this runs.
+ */
+const logListError = (error: unknown) => console.error('A list could not be loaded:', error);
+
+/**
  * react-admin's List, with its rows and its page links drawn as a transition. A list's answer
  * arrives through react-query, whose updates React must render at once, in one task: ten rows
  * of a list took 150-200 ms of a phone's CPU (Lighthouse's 4x slowdown) in one piece, during
@@ -35,8 +46,12 @@ const Rows = ({ children, fade = false }: { children: ReactNode; fade?: boolean 
  * slices React can interrupt; the page links come in the same render as the rows, so nothing
  * moves when they arrive. Every list of the admin is this one.
  */
-export const List = ({ children, pagination = <Pagination />, ...props }: ListProps) => (
-  <RaList {...props} pagination={pagination === false ? false : <Rows>{pagination}</Rows>}>
+export const List = ({ children, pagination = <Pagination />, queryOptions, ...props }: ListProps) => (
+  <RaList
+    {...props}
+    queryOptions={{ onError: logListError, ...queryOptions }}
+    pagination={pagination === false ? false : <Rows count>{pagination}</Rows>}
+  >
     <Rows fade>{children}</Rows>
   </RaList>
 );

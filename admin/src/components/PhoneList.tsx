@@ -50,7 +50,41 @@ export const PhoneFilterButton = ({ filters }: { filters: ReactElement[] }) => {
   );
 };
 
-/** On a phone, a list's rows as one-line records that open the record's page. */
+/** Read aloud, not shown: the pause between a row's name and its date. */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * A phone row's heading: the name, then its date on a line of its own below it. react-admin
+ * floats the date beside the name with no gap, so a long name (a Devanagari one is wide) ran
+ * into it ('सीता कुमारी थापा2083-08-11 BS'), on the screen and as a screen reader reads it;
+ * the hidden comma keeps the two apart when read.
+ */
+export const PhoneRowHeading = ({ name, date }: { name: ReactNode; date: ReactNode }) => (
+  <>
+    <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      {name}
+      {date ? (
+        <Box component="span" sx={SCREEN_READER_ONLY}>
+          {', '}
+        </Box>
+      ) : null}
+    </Box>
+    {date ? (
+      <Box component="span" sx={{ display: 'block', mt: 0.5, typography: 'body2', color: 'text.secondary' }}>
+        {date}
+      </Box>
+    ) : null}
+  </>
+);
+
+/** On a phone, a list's rows as short records (name, date, then the rest) that open the record's page. */
 export const PhoneRows = <R extends RaRecord>({
   primary,
   secondary,
@@ -61,9 +95,8 @@ export const PhoneRows = <R extends RaRecord>({
   tertiary: (r: R) => ReactNode;
 }) => (
   <SimpleList<R>
-    primaryText={primary}
+    primaryText={(r) => <PhoneRowHeading name={primary(r)} date={tertiary(r)} />}
     secondaryText={secondary}
-    tertiaryText={tertiary}
     rowClick={(id, resource) => showRowClick(id, resource)}
   />
 );

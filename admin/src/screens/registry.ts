@@ -265,11 +265,13 @@ export const SCREENS: readonly Screen[] = [
     pages: { create: { action: 'create', load: () => import('../resources/allocation/AllocationCreate').then((m) => m.AllocationCreate) } },
   },
   {
-    // Anyone signed in reads the settings; the sidebar links the form to those who may save it. Its
-    // rich-text editor is a chunk of its own, loaded as its fields show (components/LazyRichTextInput.tsx).
+    // Only those who may save the settings have the page, in the sidebar and by its address: a form
+    // branch staff could read but never save only looked broken to them (what the public site shows
+    // of the settings, they read there). Its rich-text editor is a chunk of its own, loaded as its
+    // fields show (components/LazyRichTextInput.tsx).
     path: 'settings',
-    menu: { label: 'Settings', icon: 'Settings', action: 'edit' },
-    access: { list: null, edit: Permission.UpdateSettings },
+    menu: { label: 'Settings', icon: 'Settings' },
+    access: { list: Permission.UpdateSettings, edit: Permission.UpdateSettings },
     page: () => import('../pages/SettingsPage').then((m) => m.SettingsPage),
   },
   {

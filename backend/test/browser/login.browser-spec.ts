@@ -332,4 +332,19 @@ describe('admin login (browser)', () => {
     expect(await page.getByRole('link', { name: /dealer users/i }).count()).toBe(0);
     await page.close();
   });
+
+  it('gives branch staff, who cannot save the settings, no Settings link, and its address sends them back to /admin', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/login`);
+    await signIn(page, 'staff@example.com', 'Staff@2082');
+    await page.waitForURL(/\/admin/);
+    await page.getByText('Branch Staff').first().waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Settings' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
+    await page.goto(`${t.url}/admin/settings`);
+    await page.getByRole('alert').filter({ hasText: 'You do not have permission to open that page.' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await page.close();
+  });
 });

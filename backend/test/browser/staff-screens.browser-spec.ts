@@ -186,4 +186,45 @@ describe('staff screens (browser)', () => {
     await rows.first().click();
     await page.waitForURL((u) => u.pathname === `/admin/preregistration/${wanted.slug}`);
   });
+
+  it('only logs a list that could not be loaded: no Oops! toast, and no count under the empty table', async () => {
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await page.route(/\/api\/v1\/registration\?/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Server Error' }) }),
+    );
+    const logged = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().includes('A list could not be loaded') });
+    await page.goto(`${t.url}/admin/registration`);
+    await logged;
+    await page.getByText('No Customers found').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Oops!' }).count()).toBe(0);
+    expect(await page.getByText(/\d+\s*[-–]\s*\d+ of/).count()).toBe(0);
+    // Still signed in: a failed list is not a 401.
+    expect(new URL(page.url()).pathname).toBe('/admin/registration');
+  });
+
+  it('filters the prize scheme by branch (head office) and by a BS date range', async () => {
+    const [a] = await t.db.query(`SELECT id, title FROM branch ORDER BY "order", id LIMIT 1`);
+    // Two allocations of a day whose scheme may still change: the public stock (branch None) and branch A's.
+    const open = new Date(Date.now() + 345 * 60000 + 2 * 86_400_000).toISOString().slice(0, 10);
+    const admin = `Bearer ${await t.token('admin@example.com')}`;
+    for (const body of [
+      { type: 'preregistration_public', date: open, amount: 3500 },
+      { type: 'registration_branch', branch_id: a.id, date: open, amount: 1500 },
+    ])
+      expect((await t.http().post('/api/v1/allocation').set('Authorization', admin).send(body)).status).toBe(200);
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@example.com');
+    await page.goto(`${t.url}/admin/scheme`);
+    await page.locator('table tbody tr').filter({ hasText: 'None' }).first().waitFor();
+    await page.getByRole('combobox', { name: 'Branch' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: a.title, exact: true }).click();
+    await page.waitForURL((u) => new RegExp(`"branch":"?${a.id}"?[,}]`).test(decodeURIComponent(u.search)));
+    await page.locator('table tbody tr').filter({ hasText: 'None' }).first().waitFor({ state: 'detached' });
+    for (const row of await page.locator('table tbody tr').allInnerTexts()) expect(row).toContain(a.title);
+    // 1 Mangsir 2082 is 17 November 2025: the AD picker shows what the BS twin set.
+    await page.getByRole('textbox', { name: 'From (BS)' }).fill('2082-08-01');
+    await page.waitForURL((u) => decodeURIComponent(u.search).includes('"from":"2025-11-17"'));
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('2025-11-17');
+  });
 });

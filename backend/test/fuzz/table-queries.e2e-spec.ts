@@ -43,7 +43,7 @@ const TABLES: TableRoute[] = [
   { path: '/api/v1/video', as: MANAGER, filters: ['amount'] },
   { path: '/api/v1/user', as: OFFICE, filters: ['branch', 'role'] },
   { path: '/api/v1/audit', as: OFFICE, filters: ['user', 'resource', 'from', 'to'] },
-  { path: '/api/v1/allocation', as: ADMIN, filters: ['type', 'branch', 'date'] },
+  { path: '/api/v1/allocation', as: ADMIN, filters: ['type', 'branch', 'date', 'from', 'to'] },
   { path: '/api/v1/allocation/day', as: ADMIN, filters: ['date'] },
   { path: '/api/v1/sms', as: OFFICE, filters: ['from', 'to', 'type'] },
   { path: '/api/v1/file', as: STAFF, filters: ['type'] },

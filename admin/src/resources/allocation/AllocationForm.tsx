@@ -1,7 +1,9 @@
 import { prizeLabel } from '@campaign/domain';
 import { useEffect, useState } from 'react';
+import { Stack } from '@mui/material';
 import { maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput, useDataProvider } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { BsTwinInput } from '../../components/BsDateInput';
 import { nepalToday } from '../../components/format';
 import { FormToolbar } from '../../components/FormToolbar';
 import { useApiList } from '../../components/useApiList';
@@ -94,17 +96,21 @@ const SchemeDate = ({ today }: { today: string }) => {
     };
   }, [dataProvider, date]);
   const message = closed && closed.date === date ? closed.message : null;
+  // Staff keep Bikram Sambat dates: the BS twin writes the same day into the AD input's value.
   return (
-    <TextInput
-      source="date"
-      label="Date"
-      type="date"
-      validate={[required(), notBefore(today)]}
-      helperText={message ?? false}
-      slotProps={{ htmlInput: { min: firstOpen ?? today }, inputLabel: { shrink: true } }}
-      sx={message ? { '& .MuiFormHelperText-root': { color: 'error.main' } } : undefined}
-      fullWidth
-    />
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ width: '100%', columnGap: 2 }}>
+      <TextInput
+        source="date"
+        label="Date"
+        type="date"
+        validate={[required(), notBefore(today)]}
+        helperText={message ?? false}
+        slotProps={{ htmlInput: { min: firstOpen ?? today }, inputLabel: { shrink: true } }}
+        sx={message ? { '& .MuiFormHelperText-root': { color: 'error.main' } } : undefined}
+        fullWidth
+      />
+      <BsTwinInput source="date" label="Date (BS)" />
+    </Stack>
   );
 };
 

@@ -2,6 +2,7 @@ import { prizeLabel } from '@campaign/domain';
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, ButtonGroup, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { Title } from 'react-admin';
+import { BsDateField } from '../../components/BsDateInput';
 import { addDays } from '../../components/dateFilters';
 import { nepalToday } from '../../components/format';
 import { ALLOCATED_COLOR, AWARDED_COLOR, METRICS, prizeTiers, totals } from './analyticsData';
@@ -15,7 +16,7 @@ const PRESETS = [
   { days: 90, label: 'Last 90 days' },
 ];
 
-/** From/To (Nepal days, both included) with quick periods ending today. */
+/** From/To (Nepal days, both included), each also typed in BS beside it, with quick periods ending today. */
 const PeriodFilter = ({
   from,
   to,
@@ -39,6 +40,12 @@ const PeriodFilter = ({
         onChange={(e) => onChange(e.target.value, to || shown?.to || '')}
         slotProps={{ inputLabel: { shrink: true } }}
       />
+      <BsDateField
+        label="From (BS)"
+        sx={{ width: 180 }}
+        value={from || shown?.from || ''}
+        onChange={(day) => onChange(day ?? '', to || shown?.to || '')}
+      />
       <TextField
         type="date"
         size="small"
@@ -47,6 +54,12 @@ const PeriodFilter = ({
         value={to || shown?.to || ''}
         onChange={(e) => onChange(from || shown?.from || '', e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <BsDateField
+        label="To (BS)"
+        sx={{ width: 180 }}
+        value={to || shown?.to || ''}
+        onChange={(day) => onChange(from || shown?.from || '', day ?? '')}
       />
       <ButtonGroup size="small" aria-label="Quick periods">
         {PRESETS.map((p) => (

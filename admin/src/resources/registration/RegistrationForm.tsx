@@ -1,5 +1,6 @@
 import { Box, Grid, InputAdornment, TextField, Typography } from '@mui/material';
 import { BooleanInput, maxLength, regex, required, SelectInput, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
+import { BsDateField } from '../../components/BsDateInput';
 import { CustomerEmailInput, RoadieInput } from '../../components/customerInputs';
 import { ConfirmedForm, FormValues } from '../../components/ConfirmedForm';
 import { nepalDate, nepalToday } from '../../components/format';
@@ -70,8 +71,12 @@ export const RegistrationForm = ({ mode }: { mode: 'create' | 'edit' }) => {
         </Typography>
       ) : null}
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
-        <Grid size={half}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <TextField label="Date of Purchase" value={purchaseDate} required disabled fullWidth margin="dense" size="small" helperText=" " />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          {/* The same day in Bikram Sambat, the calendar staff keep; not editable either. */}
+          <BsDateField label="Date of Purchase (BS)" value={purchaseDate} disabled helperText=" " />
         </Grid>
         <Grid size={half}>
           <TextInput

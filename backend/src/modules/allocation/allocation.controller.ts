@@ -12,7 +12,7 @@ import { CreateAllocationDto } from './dto/create-allocation.dto';
 export class AllocationController {
   constructor(private readonly allocations: AllocationService) {}
 
-  @StaffGet('', 'Prize scheme table (paging protocol); filters type, branch, date', Permission.ManageAllocation)
+  @StaffGet('', 'Prize scheme table (paging protocol); filters type, branch (an id, or public), date, from, to (Nepal days)', Permission.ManageAllocation)
   table(@CurrentUser() actor: AuthUser, @Query() query: AllocationQuery) {
     return this.allocations.table(actor, query);
   }

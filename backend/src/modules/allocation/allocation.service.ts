@@ -12,6 +12,7 @@ import { scopeToBranch } from '../../common/auth/branch-scope';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { paginate, TableSpec } from '../../common/paging/paging';
+import { parseDateRange } from '../../common/paging/date-range';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
@@ -169,8 +170,15 @@ export class AllocationService {
     const qb = this.query(actor);
     if (query.amount !== undefined) qb.andWhere('a.amount = :amount', { amount: query.amount });
     if (query.type) qb.andWhere('a.type = :type', { type: query.type });
-    if (query.branch !== undefined) qb.andWhere('a.branch_id = :branch', { branch: query.branch });
+    if (query.branch === 'public') qb.andWhere('a.branch_id IS NULL');
+    else if (query.branch !== undefined) qb.andWhere('a.branch_id = :branch', { branch: query.branch });
     if (query.date) qb.andWhere('a.date = :date', { date: query.date });
+    // An allocation is stock for one whole Nepal day: it is in the From/To range when any of its
+    // day is (a bare `to` day includes that day, as on every table).
+    const tz = this.config.get('app').campaignTz;
+    const range = parseDateRange(query, tz);
+    if (range.from) qb.andWhere(`((a.date + 1)::timestamp AT TIME ZONE :dayTz) > :dayFrom`, { dayTz: tz, dayFrom: range.from });
+    if (range.to) qb.andWhere(`(a.date::timestamp AT TIME ZONE :dayTz) < :dayTo`, { dayTz: tz, dayTo: range.to });
     const frozenUntil = await this.freeze.lastFrozenDay();
     return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map((a) => toAllocationView(a, a.date <= frozenUntil)));
   }

@@ -40,7 +40,7 @@ export class AuditInterceptor implements NestInterceptor {
       mergeMap((value) => {
         const res = context.switchToHttp().getResponse<Response>();
         return from(
-          this.record(req, res.statusCode, isExport ? 'export' : undefined)
+          this.record(req, res.statusCode, isExport ? 'export' : undefined, value)
             .catch((e) => this.logger.error(`audit write failed: ${e.message}`))
             .then(() => value),
         );
@@ -48,7 +48,7 @@ export class AuditInterceptor implements NestInterceptor {
     );
   }
 
-  private async record(req: Request & { user?: AuthUser }, status: number, kind?: string) {
+  private async record(req: Request & { user?: AuthUser }, status: number, kind?: string, answer?: unknown) {
     const user = req.user!;
     const route = (req.route?.path as string | undefined) ?? req.path;
     const resource = route.replace(/^\/api\/v1\//, '').split('/')[0];
@@ -67,12 +67,27 @@ export class AuditInterceptor implements NestInterceptor {
       branch_id: user.branch_id,
       action: `${req.method} ${route}`,
       resource,
-      record_key: (req.params?.id ?? req.params?.slug ?? null) as string | null,
+      record_key: ((req.params?.id ?? req.params?.slug) as string | undefined) ?? (kind === 'export' ? null : answeredKey(answer)),
       fields,
       status,
       ip: req.ip ?? null,
     });
   }
+}
+
+/**
+ * The record a write answered with (`{ data: { slug | id } }`), for a route whose address names
+ * none: a create's address has no key, the new record's key only exists once the insert has
+ * run, and the answer carries it. The slug where the record has one, as an update's address
+ * does (so a create and its later edits share one key); otherwise its id. Lists and answers
+ * without a record give none.
+ */
+function answeredKey(answer: unknown): string | null {
+  const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const { slug, id } = data as { slug?: unknown; id?: unknown };
+  const key = slug ?? id;
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : null;
 }
 
 /**
