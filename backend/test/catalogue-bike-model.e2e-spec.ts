@@ -19,7 +19,7 @@ describe('bike models (/api/v1/bike-models, /bike-model)', () => {
     return res.body.data[0] as { id: number; url: string; thumbnail: string };
   };
 
-  it('lists the models publicly in order as { id, title, thumbnail, tagline, price, price_from }', async () => {
+  it('lists the models publicly in order as { id, title, title_ne, thumbnail, tagline, tagline_ne, price, price_from }', async () => {
     const res = await t.http().get('/api/v1/bike-models');
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { title: string }) => m.title)).toEqual([
@@ -30,7 +30,8 @@ describe('bike models (/api/v1/bike-models, /bike-model)', () => {
       'Trail 200 Adventure',
       'Scooty 125 Glide',
     ]);
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['id', 'price', 'price_from', 'tagline', 'thumbnail', 'title']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['id', 'price', 'price_from', 'tagline', 'tagline_ne', 'thumbnail', 'title', 'title_ne']);
+    expect(res.body.data[0]).toMatchObject({ title_ne: 'एभरेस्ट ११० सिटी', tagline_ne: 'हल्का र किफायती: सहरको ट्राफिकका लागि बनेको।' });
   });
 
   it('serves the table, ?all for selects, and one model by slug to branch staff', async () => {
@@ -59,26 +60,38 @@ describe('bike models (/api/v1/bike-models, /bike-model)', () => {
     expect(pub.body.data[6]).toEqual({
       id: res.body.data.id,
       title: 'Everest 200 Tourer',
+      title_ne: null,
       thumbnail: { id: file.id, url: file.url, thumbnail: file.thumbnail },
       tagline: null,
+      tagline_ne: null,
       price: null,
       price_from: false,
     });
   });
 
   it('keeps the showcase line and price of a model, from a form’s strings, and refuses bad ones under their fields', async () => {
-    const made = await t.http().post('/api/v1/bike-model').set('Authorization', admin).field('title', 'Everest 250 Grand').field('tagline', '  Two up, all day.  ').field('price', '459900').field('price_from', 'true');
+    const made = await t
+      .http()
+      .post('/api/v1/bike-model')
+      .set('Authorization', admin)
+      .field('title', 'Everest 250 Grand')
+      .field('title_ne', 'एभरेस्ट २५० ग्रान्ड')
+      .field('tagline', '  Two up, all day.  ')
+      .field('tagline_ne', ' दुई जना, दिनभर। ')
+      .field('price', '459900')
+      .field('price_from', 'true');
     expect(made.status).toBe(200);
-    expect(made.body.data).toMatchObject({ tagline: 'Two up, all day.', price: 459900, price_from: true });
+    expect(made.body.data).toMatchObject({ title_ne: 'एभरेस्ट २५० ग्रान्ड', tagline: 'Two up, all day.', tagline_ne: 'दुई जना, दिनभर।', price: 459900, price_from: true });
     const pub = (await t.http().get('/api/v1/bike-models')).body.data.find((m: { id: number }) => m.id === made.body.data.id);
-    expect(pub).toMatchObject({ tagline: 'Two up, all day.', price: 459900, price_from: true });
-    const cleared = await t.http().post(`/api/v1/bike-model/${made.body.data.slug}`).set('Authorization', admin).send({ tagline: '', price: '', price_from: false });
-    expect(cleared.body.data).toMatchObject({ tagline: null, price: null, price_from: false });
-    const bad = await t.http().post('/api/v1/bike-model').set('Authorization', admin).send({ title: 'Everest 300', tagline: 'x'.repeat(141), price: 0, price_from: 'maybe' });
+    expect(pub).toMatchObject({ title_ne: 'एभरेस्ट २५० ग्रान्ड', tagline: 'Two up, all day.', tagline_ne: 'दुई जना, दिनभर।', price: 459900, price_from: true });
+    const cleared = await t.http().post(`/api/v1/bike-model/${made.body.data.slug}`).set('Authorization', admin).send({ tagline: '', tagline_ne: ' ', price: '', price_from: false });
+    expect(cleared.body.data).toMatchObject({ title_ne: 'एभरेस्ट २५० ग्रान्ड', tagline: null, tagline_ne: null, price: null, price_from: false });
+    const bad = await t.http().post('/api/v1/bike-model').set('Authorization', admin).send({ title: 'Everest 300', tagline: 'x'.repeat(141), tagline_ne: 'क'.repeat(141), price: 0, price_from: 'maybe' });
     expect({ status: bad.status, errors: bad.body.errors }).toEqual({
       status: 422,
       errors: {
         tagline: ['The tagline may not be greater than 140 characters.'],
+        tagline_ne: ['The Nepali tagline may not be greater than 140 characters.'],
         price: ['The price must be at least 1.'],
         price_from: ['The from price field must be true or false.'],
       },

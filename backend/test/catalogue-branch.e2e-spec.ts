@@ -43,8 +43,23 @@ describe('branches (/api/v1/branches, /branch, /branch-stats)', () => {
     const list = res.body.data.data;
     expect(list).toHaveLength(10);
     expect(list.map((b: { title: string }) => b.title)).toEqual(branches.map((b) => b.title));
-    expect(Object.keys(list[0]).sort()).toEqual(['city', 'district', 'id', 'location', 'order', 'state', 'title']);
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'city',
+      'city_ne',
+      'district',
+      'district_ne',
+      'id',
+      'location',
+      'location_ne',
+      'order',
+      'state',
+      'state_ne',
+      'title',
+      'title_ne',
+    ]);
     expect(list[0]).toMatchObject({ title: 'Kathmandu Motors', state: 'Bagmati', district: 'Kathmandu', city: 'Kathmandu Metropolitan City', location: 'Teku Road', order: 1 });
+    // The Nepali site's names: the showroom's as head office wrote them, its places' from the geography.
+    expect(list[0]).toMatchObject({ title_ne: 'काठमाडौं मोटर्स', location_ne: 'टेकु रोड', state_ne: 'बागमती', district_ne: 'काठमाडौँ', city_ne: 'काठमाण्डौं महानगरपालिका' });
     expect(JSON.stringify(res.body)).not.toMatch(/phone|mobile|email|citizenship/);
   });
 
@@ -172,6 +187,20 @@ describe('branches (/api/v1/branches, /branch, /branch-stats)', () => {
     const ok = await t.http().post(`/api/v1/branch/${slug}`).set('Authorization', admin).send({ city: 'Tikapur Municipality', location: 'Bazaar', phone: null });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: 'Branch updated successfully.', data: { title: 'Dhangadhi Motors', district: 'Kailali', city: 'Tikapur Municipality', location: 'Bazaar', phone: null } });
+  });
+
+  it('keeps a Nepali title and location for the Nepali site: blank is none (the English is shown), too long is a 422 under it', async () => {
+    const slug = branches[8].slug;
+    const named = await t.http().post(`/api/v1/branch/${slug}`).set('Authorization', admin).send({ title_ne: ' नेपालगन्ज मोटर्स ', location_ne: 'सुर्खेत रोड' });
+    expect(named.status).toBe(200);
+    expect(named.body.data).toMatchObject({ title: 'Nepalgunj Two Wheelers', title_ne: 'नेपालगन्ज मोटर्स', location_ne: 'सुर्खेत रोड' });
+    const shown = (await t.http().get('/api/v1/branches')).body.data.data.find((b: { title: string }) => b.title === 'Nepalgunj Two Wheelers');
+    expect(shown).toMatchObject({ title_ne: 'नेपालगन्ज मोटर्स', location_ne: 'सुर्खेत रोड', state_ne: 'लुम्बिनी', district_ne: 'बाँके' });
+    const tooLong = await t.http().post(`/api/v1/branch/${slug}`).set('Authorization', admin).send({ title_ne: 'क'.repeat(151), location_ne: '' });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors).toEqual({ title_ne: ['The Nepali title may not be greater than 150 characters.'] });
+    const cleared = await t.http().post(`/api/v1/branch/${slug}`).set('Authorization', admin).send({ title_ne: '  ', location_ne: '' });
+    expect(cleared.body.data).toMatchObject({ title_ne: null, location_ne: null });
   });
 
   it('refuses to delete a branch that has users (409), deletes an unused one', async () => {

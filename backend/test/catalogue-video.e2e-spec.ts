@@ -19,8 +19,8 @@ describe('winner videos (/api/v1/videos, /video)', () => {
     const res = await t.http().get('/api/v1/videos');
     expect(res.status).toBe(200);
     expect(res.body.data.map((v: { amount: number }) => v.amount)).toEqual([1000000, 50000, 50000]);
-    for (const v of res.body.data) expect(Object.keys(v).sort()).toEqual(['amount', 'id', 'thumbnail', 'title', 'url']);
-    expect(res.body.data[0]).toMatchObject({ title: 'Sita Gurung, Pokhara: Ten Lakhs winner', url: 'https://www.example.com/videos/winner-sita-gurung' });
+    for (const v of res.body.data) expect(Object.keys(v).sort()).toEqual(['amount', 'id', 'thumbnail', 'title', 'title_ne', 'url']);
+    expect(res.body.data[0]).toMatchObject({ title: 'Sita Gurung, Pokhara: Ten Lakhs winner', title_ne: 'सीता गुरुङ, पोखरा: दस लाखकी विजेता', url: 'https://www.example.com/videos/winner-sita-gurung' });
     const text = JSON.stringify(res.body);
     for (const secret of ['phone', 'citizenship', '9856000001', '45-01-75-00001']) expect(text).not.toContain(secret);
   });
@@ -58,9 +58,13 @@ describe('winner videos (/api/v1/videos, /video)', () => {
   });
 
   it('creates (JSON and multipart with a thumbnail), updates and deletes a video', async () => {
-    const made = await t.http().post('/api/v1/video').set('Authorization', admin).send({ title: 'Hari, Birgunj', url: 'https://www.example.com/v/hari', amount: 50000, phone: '9855000004' });
+    const made = await t
+      .http()
+      .post('/api/v1/video')
+      .set('Authorization', admin)
+      .send({ title: 'Hari, Birgunj', title_ne: 'हरि, वीरगन्ज', url: 'https://www.example.com/v/hari', amount: 50000, phone: '9855000004' });
     expect(made.status).toBe(200);
-    expect(made.body).toMatchObject({ message: 'Video created successfully.', data: { title: 'Hari, Birgunj', amount: 50000, phone: '9855000004', thumbnail: null } });
+    expect(made.body).toMatchObject({ message: 'Video created successfully.', data: { title: 'Hari, Birgunj', title_ne: 'हरि, वीरगन्ज', amount: 50000, phone: '9855000004', thumbnail: null } });
     const id = made.body.data.id;
 
     const [branch] = await branchIds(t.db);

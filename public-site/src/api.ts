@@ -24,15 +24,22 @@ export type { PrizesToday };
 export interface Branch {
   id: number;
   title: string;
+  /** The Nepali names (null: none written; the English one is shown). */
+  title_ne?: string | null;
   state: string;
   district: string;
   city: string;
   location: string;
+  location_ne?: string | null;
+  state_ne?: string | null;
+  district_ne?: string | null;
+  city_ne?: string | null;
   order: number;
 }
 export interface Video {
   id: number;
   title: string;
+  title_ne?: string | null;
   url: string;
   amount: number;
   thumbnail: ImageRef | null;
@@ -40,9 +47,11 @@ export interface Video {
 export interface BikeModel {
   id: number;
   title: string;
+  title_ne?: string | null;
   thumbnail?: ImageRef | string | null;
   /** The showcase's line and price (whole rupees; 'From' when price_from). */
   tagline?: string | null;
+  tagline_ne?: string | null;
   price?: number | null;
   price_from?: boolean;
 }

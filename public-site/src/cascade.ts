@@ -16,10 +16,22 @@ export interface BranchLike {
   state: string;
   district: string;
   city: string;
+  /** The places' Nepali names, as GET /branches gives them. */
+  state_ne?: string | null;
+  district_ne?: string | null;
+  city_ne?: string | null;
 }
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/** The Nepali names of a place from the geography (each undefined where it has none). */
+export function nepaliNames(geo: Province[], place: { state?: string; district?: string; city?: string }) {
+  const province = geo.find((p) => same(p.name, place.state));
+  const district = province?.districts.find((d) => same(d.name, place.district));
+  const city = district?.cities.find((c) => same(c.name, place.city));
+  return { state: province?.name_ne, district: district?.name_ne, city: city?.name_ne };
+}
 
 export function districtsOf(geo: Province[], state: string): District[] {
   return geo.find((p) => same(p.name, state))?.districts ?? [];
@@ -100,18 +112,28 @@ export function pickBranch<B extends BranchLike>(choice: BranchChoice<B>, curren
 /** When /geography cannot be read, the places that have a branch still make a usable cascade. */
 export function geographyFromBranches(branches: BranchLike[]): Province[] {
   const provinces = new Map<string, Map<string, Set<string>>>();
+  // The Nepali name the branches give each place, by level and name.
+  const ne = new Map<string, string>();
+  const keep = (level: string, name: string, nepali: string | null | undefined) => nepali && ne.set(`${level}|${name}`, nepali);
   for (const b of branches) {
     if (!b.state || !b.district) continue;
     const districts = provinces.get(b.state) ?? provinces.set(b.state, new Map()).get(b.state)!;
     const cities = districts.get(b.district) ?? districts.set(b.district, new Set()).get(b.district)!;
     if (b.city) cities.add(b.city);
+    keep('state', b.state, b.state_ne);
+    keep('district', b.district, b.district_ne);
+    keep('city', b.city, b.city_ne);
   }
+  const place = (level: string, name: string): Place => {
+    const nepali = ne.get(`${level}|${name}`);
+    return nepali ? { name, name_ne: nepali } : { name };
+  };
   const byName = (a: Place, b: Place) => a.name.localeCompare(b.name);
   return [...provinces]
     .map(([name, districts]) => ({
-      name,
+      ...place('state', name),
       districts: [...districts]
-        .map(([d, cities]) => ({ name: d, cities: [...cities].map((c) => ({ name: c })).sort(byName) }))
+        .map(([d, cities]) => ({ ...place('district', d), cities: [...cities].map((c) => place('city', c)).sort(byName) }))
         .sort(byName),
     }))
     .sort(byName);

@@ -98,6 +98,8 @@ export const NE = {
   'Shared in social media': 'सामाजिक सञ्जालमा सेयर गरेको',
   Screenshot: 'स्क्रिनसट',
   'A screenshot of your post (image).': 'तपाईंको पोस्टको स्क्रिनसट (तस्बिर)।',
+  'Choose a picture': 'तस्बिर छान्नुहोस्',
+  'No picture chosen': 'कुनै तस्बिर छानिएको छैन',
   'Please Confirm Your Phone Number.': 'कृपया आफ्नो फोन नम्बर पुष्टि गर्नुहोस्।',
   'Save and Notify': 'सेभ गरी सूचना पठाउनुहोस्',
   'Saving…': 'सेभ हुँदैछ…',
@@ -153,6 +155,8 @@ export const NE = {
   'Your link': 'तपाईंको लिङ्क',
   Copied: 'कपी भयो',
   'Copy link': 'लिङ्क कपी गर्नुहोस्',
+  'Link copied: paste it in TikTok': 'लिङ्क कपी भयो: TikTok मा पेस्ट गर्नुहोस्',
+  'Copy your link below and paste it in TikTok.': 'तलको आफ्नो लिङ्क कपी गरेर TikTok मा पेस्ट गर्नुहोस्।',
 
   // the booking
   'Book a Rides': 'राइड बुक गर्नुहोस्',
@@ -205,6 +209,10 @@ export const NE = {
   'Scheme fingerprint': 'योजनाको औंठाछाप',
   Seed: 'गोप्य सङ्ख्या',
   '(late: after the day began)': '(ढिलो: दिन सुरु भएपछि)',
+  "The commitment was made after the day began, not the evening before: the server was not running at the commitment time (as on the day the campaign was installed), so it was made later, still before the day's first draw.":
+    'प्रतिबद्धता अघिल्लो साँझ नभई दिन सुरु भएपछि गरिएको थियो: प्रतिबद्धताको समयमा सर्भर चलिरहेको थिएन (जस्तै अभियान जडान गरिएको दिन), त्यसैले यो पछि गरियो, तर दिनको पहिलो चिठ्ठाभन्दा अघि नै।',
+  "This is the closing commitment, made after the campaign's last day ended to seal the results of the last days. No prize is drawn on this day.":
+    'यो समापन प्रतिबद्धता हो, अभियानको अन्तिम दिन सकिएपछि अन्तिम दिनहरूको नतिजा शृङ्खलामा बाँध्न गरिएको। यो दिन कुनै पुरस्कार निकालिँदैन।',
   'after the day': 'दिन सकिएपछि',
   "To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.":
     'पूरै दिन आफैं जाँच्न: अभियानको सोर्स कोडमा {command} ले यही सार्वजनिक विवरणबाट दिनका सबै चिठ्ठा फेरि हिसाब गर्छ।',
@@ -217,9 +225,16 @@ export const NE = {
     'दिनको गोप्य सङ्ख्या दिन सुरु हुनुअघि प्रकाशित औंठाछापसँग मिल्छ, पुरस्कार योजना आफ्नो औंठाछापसँग मिल्छ, र यहाँ तपाईंको पासा फेरि हिसाब गर्दा अभिलेखमा जस्तै {prize} आउँछ।',
   "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your rolls here gives {prize}, exactly as recorded.":
     'दिनको गोप्य सङ्ख्या दिन सुरु हुनुअघि प्रकाशित औंठाछापसँग मिल्छ, पुरस्कार योजना आफ्नो औंठाछापसँग मिल्छ, र यहाँ तपाईंका पासा फेरि हिसाब गर्दा अभिलेखमा जस्तै {prize} आउँछ।',
+  "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and with nothing to roll, your prize is the base prize, {prize}, exactly as recorded.":
+    'दिनको गोप्य सङ्ख्या दिन सुरु हुनुअघि प्रकाशित औंठाछापसँग मिल्छ, पुरस्कार योजना आफ्नो औंठाछापसँग मिल्छ, र पासा फाल्नुपर्ने केही नभएकाले तपाईंको पुरस्कार अभिलेखमा जस्तै आधार पुरस्कार {prize} हो।',
+  'Your prize checks out, but the day was committed late.': 'तपाईंको पुरस्कार जाँचमा मिल्छ, तर यो दिनको प्रतिबद्धता ढिलो गरिएको थियो।',
+  "The day's secret number and prize scheme match their fingerprints, and recomputing your draw here gives {prize}, exactly as recorded.":
+    'दिनको गोप्य सङ्ख्या र पुरस्कार योजना आफ्ना औंठाछापसँग मिल्छन्, र यहाँ तपाईंको चिठ्ठा फेरि हिसाब गर्दा अभिलेखमा जस्तै {prize} आउँछ।',
   'Your draw does not check out.': 'तपाईंको चिठ्ठा जाँचमा मिलेन।',
   'Please contact the campaign with your draw id {id}.': 'कृपया आफ्नो चिठ्ठा नम्बर {id} सहित अभियानमा सम्पर्क गर्नुहोस्।',
   'Your rolls (below the chance wins; tried from the highest prize down)': 'तपाईंका पासा (सम्भावनाभन्दा कम आए जित; सबैभन्दा ठूलो पुरस्कारबाट तल)',
+  "No special prize was left to try when you drew (the day's scheme had none for your registration, or all had been won), so nothing was rolled: such a draw gives the base prize, {prize}.":
+    'तपाईंको चिठ्ठा निकाल्दा प्रयास गर्नुपर्ने कुनै विशेष पुरस्कार बाँकी थिएन (दिनको योजनामा तपाईंको दर्ताका लागि कुनै थिएन, वा सबै जितिसकिएका थिए), त्यसैले कुनै पासा फालिएन: यस्तो चिठ्ठाले आधार पुरस्कार {prize} दिन्छ।',
   Prize: 'पुरस्कार',
   Chance: 'सम्भावना',
   'Roll recomputed': 'फेरि हिसाब गरिएको पासा',

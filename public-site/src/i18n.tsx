@@ -1,4 +1,4 @@
-import { adToBs, formatNumber, LANG_COOKIE, langSwitch, rupees as domainRupees, STATIC_TEXTS, toDevanagariDigits, type Lang, type StaticText } from '@campaign/domain';
+import { adToBs, formatNumber, inLang, LANG_COOKIE, langSwitch, rupees as domainRupees, STATIC_TEXTS, toDevanagariDigits, type Lang, type StaticText } from '@campaign/domain';
 import { Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { NE } from './i18n.ne';
 
@@ -21,6 +21,9 @@ export function t(text: Text, values?: Record<string, string | number>): string 
   const s: string = current === 'ne' ? NE[text] : text;
   return values ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m)) : s;
 }
+
+/** A name head office wrote in both languages (a model's title, a showroom's location): the Nepali one for a Nepali reader when written, else the English. */
+export const named = (en: string, ne: string | null | undefined): string => inLang(current, en, ne?.trim() || null);
 
 /** A number as a person reads it: Nepali grouping, Devanagari digits in Nepali. */
 export const num = (value: number) => formatNumber(value, current);

@@ -52,6 +52,54 @@ export function navigate(to: string, opts: { replace?: boolean } = {}) {
   emit();
 }
 
+// ---- what Back comes back to ----
+
+/**
+ * A form as the visitor left it, kept by its route in sessionStorage: this tab only, gone when it
+ * closes, so Back from the next step finds what was typed. Never a code or anything secret; the
+ * form clears it once its journey has succeeded. Storage may be refused (a private window): then
+ * nothing is kept and the form starts empty, as before.
+ */
+const draftKey = (pathname: string) => `draft:${pathname}`;
+
+export function readDraft(pathname: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(draftKey(pathname)) ?? 'null');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(pathname: string, value: object) {
+  try {
+    sessionStorage.setItem(draftKey(pathname), JSON.stringify(value));
+  } catch {
+    /* not kept */
+  }
+}
+
+export function clearDraft(pathname: string) {
+  try {
+    sessionStorage.removeItem(draftKey(pathname));
+  } catch {
+    /* nothing kept */
+  }
+}
+
+/**
+ * A note on the current history entry (its state; the address stays), read when Back returns to
+ * it: the form marks the entry it was sent from, so that entry can tell a return from a new visit.
+ */
+export function markEntry(key: string, value: string) {
+  window.history.replaceState({ ...(window.history.state ?? {}), [key]: value }, '');
+}
+
+export function entryMark(key: string): string | undefined {
+  const value: unknown = window.history.state?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
 interface ClickLike {
   defaultPrevented: boolean;
   button: number;

@@ -121,3 +121,49 @@ export async function startSmsJourney(): Promise<SmsJourney> {
     },
   };
 }
+
+/** What a Nepali page may write in Latin letters: the demo brand's name (written only in English), OTP and SMS as Nepali writes them, the social networks' names. */
+export const NEPALI_PAGE_ALLOWS = ['Everest', 'Moto', 'OTP', 'SMS', 'Facebook', 'Instagram', 'YouTube', 'TikTok', 'WhatsApp', 'Viber', 'Messenger', 'X'];
+
+/**
+ * The Latin words a Nepali reader meets on the page: visible text (select options, texts for
+ * screen readers included) and the labels, placeholders and titles read aloud, with what a
+ * Nepali page may keep in Latin taken out: identifiers in code (draw ids, fingerprints, the
+ * verifier's command), text the page marks as English (the language switch), links and
+ * e-mail addresses written out, hashtags, hexadecimal and the `allowed` proper names (the
+ * brand's, which the admin writes only in English, and OTP / SMS, as Nepali writes them).
+ * Each word comes with the text around it.
+ */
+export async function latinWords(page: Page, allowed: string[]): Promise<string[]> {
+  return page.evaluate((allow) => {
+    const skip = 'code, kbd, samp, script, style, noscript, template, [lang="en"], [translate="no"]';
+    const visible = (el: Element) => {
+      const shown = el.closest('option') ? el.closest('select') : el;
+      return !!shown && (shown as HTMLElement).checkVisibility?.({ visibilityProperty: true });
+    };
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && !el.closest(skip) && visible(el) && n.textContent?.trim()) texts.push(n.textContent.trim());
+    }
+    for (const el of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+      if (el.closest(skip) || !visible(el)) continue;
+      for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) texts.push(v);
+      }
+    }
+    const ok = new Set(allow.map((w) => w.toLowerCase()));
+    const found: string[] = [];
+    for (const text of texts) {
+      const cleaned = text
+        .replace(/\bhttps?:\/\/\S+|\b[\w.+-]+@[\w-]+\.[\w.]+|#\w+|\b[0-9a-f]{8,}\b|\b[\w-]+\.(?:com|np|org)\b/gi, ' ')
+        .replace(/\b[A-Z0-9]{2,}-[A-Z0-9-]+\b/g, ' ');
+      for (const m of cleaned.matchAll(/[A-Za-z][A-Za-z'’]*/g)) {
+        if (!ok.has(m[0].toLowerCase())) found.push(`${m[0]} (in "${text.slice(0, 80)}")`);
+      }
+    }
+    return [...new Set(found)];
+  }, allowed);
+}

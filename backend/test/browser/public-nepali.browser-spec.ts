@@ -4,7 +4,7 @@ import { allocate, branchIds, commitOnTime, uniquePhone } from '../factories/cam
 import { PHONE } from '../harness/browser';
 import { FakeProvider } from '../harness/fake-provider';
 import { TestApp } from '../harness/test-app';
-import { codeIn, newContext, step, startSmsJourney, type SmsJourney } from './journey';
+import { codeIn, latinWords, NEPALI_PAGE_ALLOWS, newContext, step, startSmsJourney, type SmsJourney } from './journey';
 
 /**
  * Journey (#15): a visitor whose phone is set to Nepali goes from the landing page to the
@@ -36,8 +36,10 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
 
   it('registers, verifies and shows the prize in Nepali, a plainly wrong number told at once', async () => {
     const page = await context.newPage();
-    const [branch] = await t.db.query(`SELECT title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
-    const [model] = await t.db.query(`SELECT title FROM bike_model ORDER BY id LIMIT 1`);
+    // The choices read the Nepali names head office gave the showroom and the model.
+    const [branch] = await t.db.query(`SELECT coalesce(title_ne, title) AS title FROM branch WHERE id = $1`, [(await branchIds(t.db))[0]]);
+    const [model] = await t.db.query(`SELECT coalesce(title_ne, title) AS title FROM bike_model ORDER BY id LIMIT 1`);
+    expect([branch.title, model.title].join(' ')).not.toMatch(/[A-Za-z]/);
     const name = 'सीता कुमारी राई';
     const phone = uniquePhone();
 
@@ -82,6 +84,8 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await submit();
       await page.waitForURL(/\/enquiry\/[^/]+\/verify$/);
       const verify = page.getByRole('dialog', { name: 'आफ्नो फोन नम्बर प्रमाणित गर्नुहोस्' });
+      await verify.getByLabel('OTP कोड').waitFor();
+      expect(await latinWords(page, NEPALI_PAGE_ALLOWS)).toEqual([]);
       const [sms] = await fake.waitFor((r) => r.path === '/v2/sms/' && (r.body as Record<string, string>).to === phone, { timeoutMs: 30_000 });
       await verify.getByLabel('OTP कोड').pressSequentially(toDevanagariDigits(codeIn(String((sms.body as Record<string, string>).text))!));
       await verify.getByRole('button', { name: 'OTP प्रमाणित गर्नुहोस्' }).click();
@@ -92,8 +96,9 @@ describe('the public site in Nepali (browser, ne-NP)', () => {
       await draw.getByRole('img', { name: /^[०-९]+ रकम भएको पुरस्कार चक्र$/ }).waitFor();
       await draw.getByRole('heading', { name: `बधाई छ ${name}! तपाईंले रु. ५,००० नगद छुट जित्नुभयो।` }).waitFor({ timeout: 15_000 });
       await draw.getByRole('region', { name: 'साथीहरूसँग सेयर गर्नुहोस्' }).waitFor();
-      // Only Nepali: the English congratulation is not shown to a Nepali reader.
+      // Only Nepali: the English congratulation is not shown to a Nepali reader, nor any other English word.
       expect(await draw.getByText(/Congratulations|An SMS will be sent/).count()).toBe(0);
+      expect(await latinWords(page, NEPALI_PAGE_ALLOWS)).toEqual([]);
       const [stored] = await t.db.query(`SELECT source FROM preregistration WHERE phone = $1`, [phone]);
       expect(stored.source).toBe('SOCIAL MEDIA');
       // The header names the campaign in Nepali (the admin gave its Nepali name).

@@ -1,14 +1,14 @@
 import { bookingTypeOptions, filterPersonName, mobileDigits, PERSON_NAME_MAX } from '@campaign/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
-import { branchesFor, citiesOf, districtsOf, geographyFromBranches, pickBranch, type BranchChoice, type BranchLike } from '../cascade';
+import { branchesFor, citiesOf, districtsOf, geographyFromBranches, nepaliNames, pickBranch, type BranchChoice, type BranchLike, type Place, type Province } from '../cascade';
 import { navigate } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
-import { lang, t, type Text } from '../i18n';
+import { lang, named, t, type Text } from '../i18n';
 import { ConsentLine } from './ConsentLine';
 
 interface Form {
@@ -48,10 +48,17 @@ const REQUIRED: [keyof Form, Text][] = [
   ['branch_id', 'Branch is required.'],
 ];
 
-const toChoices = (names: { name: string }[]) => names.map((p) => ({ value: p.name, label: p.name }));
+const toChoices = (names: Place[]) => names.map((p) => ({ value: p.name, label: named(p.name, p.name_ne) }));
+
+/** A chosen place's names as the visitor reads them. */
+function placeNames(geo: Province[], place: { state?: string; district?: string; city?: string }) {
+  const ne = nepaliNames(geo, place);
+  return { state: named(place.state ?? '', ne.state), district: named(place.district ?? '', ne.district), city: named(place.city ?? '', ne.city) };
+}
 
 /** Says where the offered branches come from when the chosen place has none. */
-function fallbackNote(choice: BranchChoice<BranchLike>, f: Form): string {
+function fallbackNote(choice: BranchChoice<BranchLike>, geo: Province[], form: Form): string {
+  const f = placeNames(geo, form);
   if (choice.wanted === 'city' && !choice.branches.length) {
     return t(choice.nearby.length ? 'No showroom in {place} yet. Choose a city nearby that has one:' : 'No showroom in {place} yet.', { place: f.city });
   }
@@ -195,22 +202,22 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
           {...bind('bike_model_id')}
           required
           placeholder={t('Select Model')}
-          options={models.map((m) => ({ value: String(m.id), label: m.title }))}
+          options={models.map((m) => ({ value: String(m.id), label: named(m.title, m.title_ne) }))}
         />
         <SelectField
           label={t('Branch*')}
           {...bind('branch_id')}
           required
           placeholder={t('Select Branch')}
-          options={choice.branches.map((b) => ({ value: String(b.id), label: b.title }))}
-          hint={fallbackNote(choice, form) || undefined}
+          options={choice.branches.map((b) => ({ value: String(b.id), label: named(b.title, b.title_ne) }))}
+          hint={fallbackNote(choice, geo, form) || undefined}
         />
         {choice.nearby.length > 0 && (
           <ul className="nearby" aria-label={t('Cities nearby with a showroom')}>
             {choice.nearby.map((p) => (
               <li key={`${p.district}|${p.city}`}>
                 <button type="button" className="chip" onClick={() => update({ district: p.district, city: p.city })}>
-                  {p.district === form.district ? p.city : `${p.city}, ${p.district}`}
+                  {(({ city, district }) => (p.district === form.district ? city : `${city}, ${district}`))(placeNames(geo, { state: form.state, ...p }))}
                 </button>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { campaignNameIn, formatDrawId, PRE_PRIZES, rupees, wheelSegments } from '@campaign/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, getEnquiry, getSettings, type Enquiry } from '../api';
-import { navigate, onLinkClick } from '../router';
+import { clearDraft, navigate, onLinkClick } from '../router';
 import { useData } from '../useData';
 import { Modal } from './Modal';
 import { ShareWithFriends } from './ShareWithFriends';
@@ -26,6 +26,9 @@ export default function DrawDialog({ slug }: { slug: string }) {
       if (!e.is_verified) e = await getEnquiry(slug, true);
       if (!live) return;
       if (!e.is_verified) return navigate(`/enquiry/${encodeURIComponent(slug)}/verify`, { replace: true });
+      // Verified, whichever way the visitor came (the code dialog, "Enter your code", an SMS
+      // link): the registration form's draft has served and leaves the tab (EnquiryDialog).
+      clearDraft('/enquiry');
       if (e.prize == null) e = await getEnquiry(slug, true);
       if (live) setEnquiry(e);
     })().catch((err: ApiError) => live && setError(err.status === 404 ? t('We could not find this registration.') : err.message));

@@ -1,18 +1,18 @@
 import { digitsOf, filterAddress, filterPersonName, isNepalMobile, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
 import { filterEmail } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
-import { navigate } from '../router';
+import { clearDraft, entryMark, markEntry, navigate, readDraft, saveDraft } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
 import { Captcha, type CaptchaHandle } from './Captcha';
-import { focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
+import { FileField, focusFirstError, FormAlert, formAnswer, SelectField, TextField } from './Field';
 import { Modal } from './Modal';
 import { ConsentLine } from './ConsentLine';
-import { day, lang, t, type Text } from '../i18n';
+import { day, lang, named, t, type Text } from '../i18n';
 
 interface Form {
   name: string;
@@ -42,6 +42,25 @@ const EMPTY: Form = {
 };
 type Errors = Partial<Record<keyof Form | 'captcha', string>>;
 
+/**
+ * Back from the code dialog returns to this form with what was typed: the fields are kept for the
+ * tab's life under the form's route (readDraft in router.ts), and the code dialog clears them once
+ * the code is verified. Not the screenshot (a file cannot be kept) nor the citizenship number (an
+ * identity number is not left in the browser): those two are given again.
+ */
+const DRAFT = '/enquiry';
+/** The history entry the form was sent from is marked with the new record's slug (markEntry). */
+const SENT = 'enquirySent';
+const KEPT = ['name', 'address', 'phone', 'email', 'bike_model_id', 'source', 'roadie', 'nearest_branch_id', 'shared'] as const;
+const draftOf = (form: Form) => Object.fromEntries(KEPT.map((key) => [key, form[key]]));
+/** The form as the draft left it: the kept fields only, each of its own type. */
+function restored(): Form {
+  const draft = readDraft(DRAFT) ?? {};
+  const form: Form = { ...EMPTY };
+  for (const key of KEPT) if (typeof draft[key] === typeof EMPTY[key]) Object.assign(form, { [key]: draft[key] });
+  return form;
+}
+
 /** Client-side filter per field (filters.ts). */
 const FILTERS: Partial<Record<keyof Form, (v: string) => string>> = {
   name: filterPersonName,
@@ -65,7 +84,11 @@ export default function EnquiryDialog() {
   const models = useData(getBikeModels).data;
   const branches = useData(getBranches).data;
   const prizes = useData(getPrizes).data;
-  const [form, setForm] = useState<Form>(EMPTY);
+  // Back to the entry this form was sent from, after its code was verified (which cleared the
+  // draft): nothing is left to fill in, so Back goes on to the landing page, never to the form
+  // again (nor, through the code dialog, to the wheel). Read before this visit keeps a draft.
+  const [finished] = useState(() => entryMark(SENT) !== undefined && readDraft(DRAFT) === null);
+  const [form, setForm] = useState<Form>(restored);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -77,8 +100,13 @@ export default function EnquiryDialog() {
 
   const sources = settings?.options?.sources?.length ? settings.options.sources : SOURCES;
   const roadies = settings?.options?.roadies ?? [];
-  const modelChoices = useMemo(() => (models ?? []).map((m) => ({ value: String(m.id), label: m.title })), [models]);
-  const branchChoices = useMemo(() => (branches ?? []).map((b) => ({ value: String(b.id), label: b.title })), [branches]);
+  const modelChoices = useMemo(() => (models ?? []).map((m) => ({ value: String(m.id), label: named(m.title, m.title_ne) })), [models]);
+  const branchChoices = useMemo(() => (branches ?? []).map((b) => ({ value: String(b.id), label: named(b.title, b.title_ne) })), [branches]);
+
+  useEffect(() => {
+    if (finished) navigate('/', { replace: true });
+    else saveDraft(DRAFT, draftOf(form));
+  }, [finished, form]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     const filter = FILTERS[key];
@@ -96,6 +124,7 @@ export default function EnquiryDialog() {
   const close = () => navigate('/');
   const reset = () => {
     setForm(EMPTY);
+    clearDraft(DRAFT);
     setErrors({});
     setAlert('');
     setFileKey((k) => k + 1);
@@ -145,6 +174,8 @@ export default function EnquiryDialog() {
         client_seed: newClientSeed(),
       });
       markCodeSent(data.slug);
+      // This entry is the form that was sent: Back from the code dialog comes back to it, and its draft.
+      markEntry(SENT, data.slug);
       navigate(`/enquiry/${encodeURIComponent(data.slug)}/verify`);
     } catch (err) {
       setConfirming(false);
@@ -160,6 +191,8 @@ export default function EnquiryDialog() {
     setAlert(answer.alert);
     focusFirstError(formRef.current);
   };
+
+  if (finished) return null;
 
   // After the campaign's last day the form is closed (the server refuses it too, with the same words).
   if (prizes?.ended && prizes.campaign_ends_on) {
@@ -208,13 +241,13 @@ export default function EnquiryDialog() {
           <span>{t('Shared in social media')}</span>
         </label>
         {form.shared && (
-          <TextField
+          <FileField
             key={fileKey}
             label={t('Screenshot')}
             hint={t('A screenshot of your post (image).')}
             name="screenshot"
-            type="file"
             accept="image/*"
+            file={form.screenshot}
             error={errors.screenshot}
             onChange={(e) => set('screenshot', e.target.files?.[0] ?? null)}
           />

@@ -32,6 +32,49 @@ export function TextField({ label, error, hint, ...input }: Common & InputHTMLAt
   );
 }
 
+/**
+ * A picture to upload, its button and "nothing chosen" in the visitor's language: the
+ * browser's own file input writes "Choose File / No file chosen" in the browser's language,
+ * English on most phones, whatever the page's. The input stays in the page (visually
+ * hidden, focusable) so keyboards, screen readers and tests use it as before.
+ */
+export function FileField({
+  label,
+  error,
+  hint,
+  file,
+  ...input
+}: Common & { file: File | null } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const id = useId();
+  const described = [`${id}-chosen`, hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <span id={`${id}-hint`} className="muted">
+          {hint}
+        </span>
+      )}
+      <div className="file-pick">
+        <input id={id} type="file" className="file-input" aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+        <label htmlFor={id} className="btn btn-secondary" aria-hidden="true">
+          {t('Choose a picture')}
+        </label>
+        <span id={`${id}-chosen`} className="muted file-chosen">
+          {file ? file.name : t('No picture chosen')}
+        </span>
+      </div>
+      {error && (
+        <p id={`${id}-err`} className="error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export interface Choice {
   value: string;
   label: string;

@@ -1,17 +1,19 @@
 import { useRef, useState } from 'react';
 import { t } from '../i18n';
-import { shareLink, shareTargets, shareText } from '../share';
+import { shareLink, shareOrCopy, shareTargets, shareText, type ShareOutcome } from '../share';
 
 /**
  * "Share with friends" after the prize (#19): the phone's share sheet where the browser
- * offers one (navigator.share, HTTPS only), plain links to Facebook, WhatsApp, Viber and
- * TikTok otherwise, and the personal link itself to copy.
+ * offers one (navigator.share, HTTPS only), plain links to Facebook, WhatsApp and Viber
+ * otherwise, a TikTok button that copies the words and the link to paste in the app (TikTok
+ * has no web address that takes a link), and the personal link itself to copy.
  */
 export function ShareWithFriends({ code, campaign }: { code: string; campaign: string }) {
   const url = shareLink(window.location.origin, code);
   const text = shareText(campaign);
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
+  const [toTikTok, setToTikTok] = useState<ShareOutcome | null>(null);
   const sheet = typeof navigator.share === 'function';
 
   /** Copies the link (the clipboard needs HTTPS too; otherwise the field is selected for the visitor to copy). */
@@ -25,6 +27,13 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
     }
   };
 
+  /** TikTok: the share sheet if there is one, else the clipboard; where neither works the link is selected to copy by hand. */
+  const shareToTikTok = async () => {
+    const outcome = await shareOrCopy(navigator, { title: campaign, text, url });
+    if (outcome === 'failed') field.current?.select();
+    setToTikTok(outcome);
+  };
+
   return (
     <section className="share" aria-labelledby="share-title">
       <h3 id="share-title">{t('Share with friends')}</h3>
@@ -34,15 +43,26 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
           {t('Share with friends')}
         </button>
       ) : (
-        <ul className="share-targets">
-          {shareTargets(url, text).map((t) => (
-            <li key={t.name}>
-              <a className="btn btn-secondary" href={t.href} target="_blank" rel="noopener noreferrer" onClick={t.copyFirst ? () => void copy() : undefined}>
-                {t.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="share-targets">
+            {shareTargets(url, text).map((target) => (
+              <li key={target.name}>
+                {target.href ? (
+                  <a className="btn btn-secondary" href={target.href} target="_blank" rel="noopener noreferrer">
+                    {target.name}
+                  </a>
+                ) : (
+                  <button type="button" className="btn btn-secondary" onClick={() => void shareToTikTok()}>
+                    {target.name}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="share-status" role="status">
+            {toTikTok === 'copied' ? t('Link copied: paste it in TikTok') : toTikTok === 'failed' ? t('Copy your link below and paste it in TikTok.') : ''}
+          </p>
+        </>
       )}
       <div className="share-link">
         <input ref={field} readOnly value={url} aria-label={t('Your link')} onFocus={(e) => e.currentTarget.select()} />

@@ -2,7 +2,7 @@ import { digitsOf } from '@campaign/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, getEnquiry, resendCode, verifyEnquiry, type Enquiry } from '../api';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
-import { navigate } from '../router';
+import { clearDraft, navigate } from '../router';
 import { num, t, tx } from '../i18n';
 import { Modal } from './Modal';
 
@@ -56,7 +56,12 @@ export default function VerifyDialog({ slug }: { slug: string }) {
     try {
       // The record the code opened: this one, or the phone's existing record (issue #32).
       const opened = await verifyEnquiry(slug, code.trim());
-      navigate(drawPath(opened.slug));
+      // Done: the form's draft (EnquiryDialog) goes, and the prize takes this dialog's place in
+      // the history. Back from the prize then reaches what came before this dialog (the sent
+      // form's entry, which goes on to the landing page once its draft is gone), never this
+      // dialog, which sends a verified visitor on to the wheel to see it spin again.
+      clearDraft('/enquiry');
+      navigate(drawPath(opened.slug), { replace: true });
     } catch (err) {
       setVerifying(false);
       const e = err instanceof ApiError ? err : new ApiError(0, t('Something went wrong. Please try again.'));

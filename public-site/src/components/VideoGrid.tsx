@@ -1,4 +1,4 @@
-import { money, t } from '../i18n';
+import { money, named, t } from '../i18n';
 import type { Video } from '../api';
 
 /**
@@ -29,7 +29,7 @@ export function VideoGrid({ videos, eager = 0 }: { videos: Video[]; eager?: numb
               </svg>
             </span>
             <span className="caption">
-              <strong>{v.title}</strong>
+              <strong>{named(v.title, v.title_ne)}</strong>
               {v.amount ? <span className="nowrap">{money(v.amount)}</span> : null}
               <span className="sr-only"> {t('(video opens in a new tab)')}</span>
             </span>

@@ -1,4 +1,5 @@
 import {
+  adToBs,
   bothCalendars,
   checkPublicDraw,
   fingerprintOf,
@@ -12,7 +13,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, getFairnessChain, getFairnessDay, getFairnessDays, getFairnessDraw, type PublicDayAnswer } from '../api';
 import { BackToHome } from '../components/Layout';
 import { useData } from '../useData';
-import { day as readDay, lang, money, num, t, tx, useLang } from '../i18n';
+import { day as readDay, lang, money, num, t, tx, useLang, type Text } from '../i18n';
 
 /** An instant in Nepal's time: in Nepali the BS day and the time in Nepali digits ('२०८३-०८-११ वि.सं. २२:००'; the browser's own 'ne-NP' format printed '2026 M11 27 18:45'). */
 const nepalTime = (iso: string) => {
@@ -27,6 +28,18 @@ const calendarDay = (ad: string) => (lang() === 'ne' ? readDay(ad) : bothCalenda
 type Check = PublicDrawCheck<PublicDayAnswer>;
 
 /**
+ * What "late" means (`late`: committed after the day began, a finding of the verifier, so a late
+ * commitment never passes as an on-time one). It happens when the server was not running at the
+ * commitment time the evening before, as on a campaign day when the server is first started: the
+ * commitment is then made at start-up or by the day's first draw, which asks for it before
+ * rolling, so no draw of the day comes before it. Expected then, so it is told, not shown as an error.
+ */
+const LATE_WHY: Text =
+  "The commitment was made after the day began, not the evening before: the server was not running at the commitment time (as on the day the campaign was installed), so it was made later, still before the day's first draw.";
+/** The closing commitment is late by design: made once the campaign's last day has ended, to seal the last days; nothing is drawn on its day. */
+const CLOSING_WHY: Text = "This is the closing commitment, made after the campaign's last day ended to seal the results of the last days. No prize is drawn on this day.";
+
+/**
  * `/fairness`: every day's commitments, and "check my prize": the visitor's draw recomputed
  * in their own browser from the revealed day seed, with the same code the server draws with
  * (`@campaign/domain`, pure JavaScript hashing, so it works over plain HTTP too).
@@ -39,6 +52,8 @@ export default function FairnessPage() {
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState('');
   const [check, setCheck] = useState<Check | null>(null);
+  // The day the command's example names: one the table shows, never a made-up one.
+  const example = days.data?.find((d) => d.revealed && !d.closing) ?? days.data?.[0];
 
   const run = async (text: string) => {
     setError('');
@@ -113,12 +128,24 @@ export default function FairnessPage() {
 
       <section aria-labelledby="days-heading">
         <h2 id="days-heading">{t('Daily commitments')}</h2>
-        {/* Above the table: the table grows when the days arrive, and nothing after it moves. */}
-        <p className="muted">
-          {tx("To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.", {
-            command: <code>npm run verify-draws -- --day 2082-08-11</code>,
-          })}
-        </p>
+        {/*
+          Above the table: the table grows when the days arrive, and nothing after it moves. The
+          example is a day of the table (the newest that has ended, which the command can check,
+          else the newest), in BS as the table shows it, with this site's address; while the days
+          load it keeps its room with the day's format (same width in monospace), and with no day
+          committed there is no command at all.
+        */}
+        {(days.loading || example) && (
+          <p className="muted">
+            {tx("To check a whole day yourself: {command} in the campaign's source code recomputes every draw of the day from this public data.", {
+              command: (
+                <code>
+                  npm run verify-draws -- --day {example ? (adToBs(example.day) ?? example.day) : 'YYYY-MM-DD'} --url {window.location.origin}
+                </code>
+              ),
+            })}
+          </p>
+        )}
         {days.loading && <p role="status">{t('Loading…')}</p>}
         {days.data && days.data.length === 0 && <p className="muted">{t('No day has been committed yet.')}</p>}
         {days.data && days.data.length > 0 && (
@@ -134,13 +161,19 @@ export default function FairnessPage() {
               {/* A body per day: its row, then its full hashes across the table's width (a tap opens them; nothing hides behind a hover). */}
               {days.data.map((d) => (
                 <tbody key={d.day}>
+                  {/* Each cell names its column (data-label): on a phone the rows stack as cards and show it. */}
                   <tr>
-                    <td>{calendarDay(d.day)}</td>
-                    <td>
+                    <td data-label={t('Day')}>{calendarDay(d.day)}</td>
+                    <td data-label={t('Committed')}>
                       {nepalTime(d.committed_at)}
-                      {d.late && <span className="warn"> {t('(late: after the day began)')}</span>}
+                      {d.late && (
+                        <>
+                          <span className="late"> {t('(late: after the day began)')}</span>
+                          <small className="late-why">{d.closing ? t(CLOSING_WHY) : t(LATE_WHY)}</small>
+                        </>
+                      )}
                     </td>
-                    <td>
+                    <td data-label={t('Commitment fingerprint')}>
                       <code>{d.fingerprint}</code>
                     </td>
                   </tr>
@@ -224,18 +257,33 @@ function Verdict({ check }: { check: Check }) {
   }
   const problems = [...check.dayProblems, ...check.drawProblems];
   const ok = problems.length === 0;
+  // A late day adds exactly one problem (its time): when it is the only one, everything else
+  // recomputed, so the verdict says the draw checks out and why the day is late (LATE_WHY),
+  // rather than asking the visitor to report what any day committed at start-up shows.
+  const lateOnly = day.late && check.dayProblems.length === 1 && check.drawProblems.length === 0;
+  const rolled = check.rolls.filter((r) => r.roll !== null).length;
   return (
-    <div className={`verdict ${ok ? 'ok' : 'bad'}`} role="status">
+    <div className={`verdict ${ok ? 'ok' : lateOnly ? 'late' : 'bad'}`} role="status">
       {ok ? (
         <p>
           <strong>{t('Your prize was drawn fairly.')}</strong>{' '}
           {t(
-            check.rolls.filter((r) => r.roll !== null).length === 1
-              ? "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your roll here gives {prize}, exactly as recorded."
-              : "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your rolls here gives {prize}, exactly as recorded.",
+            rolled === 0
+              ? "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and with nothing to roll, your prize is the base prize, {prize}, exactly as recorded."
+              : rolled === 1
+                ? "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your roll here gives {prize}, exactly as recorded."
+                : "The day's secret number matches the fingerprint published before the day began, the prize scheme matches its fingerprint, and recomputing your rolls here gives {prize}, exactly as recorded.",
             { prize },
           )}
         </p>
+      ) : lateOnly ? (
+        <>
+          <p>
+            <strong>{t('Your prize checks out, but the day was committed late.')}</strong>{' '}
+            {t("The day's secret number and prize scheme match their fingerprints, and recomputing your draw here gives {prize}, exactly as recorded.", { prize })}
+          </p>
+          <p>{t(LATE_WHY)}</p>
+        </>
       ) : (
         <>
           <p>
@@ -246,36 +294,49 @@ function Verdict({ check }: { check: Check }) {
               <li key={p}>{p}</li>
             ))}
           </ul>
+          {day.late && <p>{t(LATE_WHY)}</p>}
         </>
       )}
       <DayFingerprint day={check.day} />
-      <table className="rolls">
-        <caption>{t('Your rolls (below the chance wins; tried from the highest prize down)')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('Prize')}</th>
-            <th scope="col">{t('Chance')}</th>
-            <th scope="col">{t('Roll recomputed')}</th>
-            <th scope="col">{t('Recorded')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {draw.considered.map((c) => {
-            const r = check.rolls.find((x) => x.allocation_id === c.allocation_id);
-            return (
-              <tr key={c.allocation_id}>
-                <td>{money(c.amount)}</td>
-                <td>{num(c.threshold / 100)}%</td>
-                <td>{r?.roll ?? '–'}</td>
-                <td>
-                  {c.roll ?? '–'}
-                  {c.won ? ` ${c.claimed ? t('(won)') : t('(won, but the last one had just gone)')}` : ''}
-                </td>
+      {/* The rolls are the allocations the draw tried (its audit's `considered`): none when no special prize of the day's committed scheme had stock left for the draw's channel. */}
+      {draw.considered.length === 0 ? (
+        <p>
+          {t(
+            "No special prize was left to try when you drew (the day's scheme had none for your registration, or all had been won), so nothing was rolled: such a draw gives the base prize, {prize}.",
+            { prize: money(draw.base_prize) },
+          )}
+        </p>
+      ) : (
+        <div className="table-scroll">
+          <table className="rolls">
+            <caption>{t('Your rolls (below the chance wins; tried from the highest prize down)')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('Prize')}</th>
+                <th scope="col">{t('Chance')}</th>
+                <th scope="col">{t('Roll recomputed')}</th>
+                <th scope="col">{t('Recorded')}</th>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            </thead>
+            <tbody>
+              {draw.considered.map((c) => {
+                const r = check.rolls.find((x) => x.allocation_id === c.allocation_id);
+                return (
+                  <tr key={c.allocation_id}>
+                    <td>{money(c.amount)}</td>
+                    <td>{num(c.threshold / 100)}%</td>
+                    <td>{r?.roll ?? '–'}</td>
+                    <td>
+                      {c.roll ?? '–'}
+                      {c.won ? ` ${c.claimed ? t('(won)') : t('(won, but the last one had just gone)')}` : ''}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
       <p className="muted">
         {tx('Day seed {day}. Your seed {yours}.', { day: <code>{check.day.seed}</code>, yours: <code>{draw.client_seed}</code> })}
       </p>

@@ -5,7 +5,7 @@ import { VideoGrid } from '../components/VideoGrid';
 import { panelHtml } from '../panelHtml';
 import { onLinkClick } from '../router';
 import { useData } from '../useData';
-import { day, money, num, t, useLang } from '../i18n';
+import { day, money, named, num, t, useLang } from '../i18n';
 
 const loadBooking = () => import('../components/BookingDialog');
 const BookingDialog = lazy(loadBooking);
@@ -121,10 +121,10 @@ function Bikes({ onBook }: { onBook: (modelId: number) => void }) {
           return (
             <li key={m.id}>
               {image && <img src={image} width="320" height="213" alt="" loading="lazy" decoding="async" />}
-              <h3>{m.title}</h3>
-              {m.tagline && <p>{m.tagline}</p>}
+              <h3>{named(m.title, m.title_ne)}</h3>
+              {m.tagline && <p>{named(m.tagline, m.tagline_ne)}</p>}
               {m.price ? <p className="price nowrap">{m.price_from ? t('From {price}', { price: money(m.price) }) : money(m.price)}</p> : null}
-              <button type="button" className="btn btn-secondary" onClick={() => onBook(m.id)} onPointerEnter={() => void loadBooking()} aria-label={t('Book a test ride on the {model}', { model: m.title })}>
+              <button type="button" className="btn btn-secondary" onClick={() => onBook(m.id)} onPointerEnter={() => void loadBooking()} aria-label={t('Book a test ride on the {model}', { model: named(m.title, m.title_ne) })}>
                 {t('Book a test ride')}
               </button>
             </li>
@@ -211,6 +211,11 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
   const [location, setLocation] = useState('');
   const zones = useMemo(() => unique(branches.map((b) => b.state)), [branches]);
   const locations = useMemo(() => unique(branches.filter((b) => !zone || b.state === zone).map((b) => b.district)), [branches, zone]);
+  // A place's name in the visitor's language, from any branch there (the geography's Nepali name).
+  const placeName = (level: 'state' | 'district', value: string) => {
+    const b = branches.find((x) => x[level] === value);
+    return b ? named(value, b[`${level}_ne`]) : value;
+  };
   const shown = branches.filter((b) => (!zone || b.state === zone) && (!location || b.district === location));
 
   return (
@@ -228,7 +233,9 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
           >
             <option value="">{t('All')}</option>
             {zones.map((z) => (
-              <option key={z}>{z}</option>
+              <option key={z} value={z}>
+                {placeName('state', z)}
+              </option>
             ))}
           </select>
         </label>
@@ -237,7 +244,9 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
           <select value={location} onChange={(e) => setLocation(e.target.value)}>
             <option value="">{t('All')}</option>
             {locations.map((l) => (
-              <option key={l}>{l}</option>
+              <option key={l} value={l}>
+                {placeName('district', l)}
+              </option>
             ))}
           </select>
         </label>
@@ -252,8 +261,8 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
       <ul className="showroom-list" tabIndex={shown.length ? 0 : undefined} aria-label={t('Showrooms')} aria-busy={loading}>
         {shown.map((b) => (
           <li key={b.id}>
-            <strong>{b.title}</strong>
-            <span>{[b.location, b.district].filter(Boolean).join(', ')}</span>
+            <strong>{named(b.title, b.title_ne)}</strong>
+            <span>{[named(b.location, b.location_ne), named(b.district, b.district_ne)].filter(Boolean).join(', ')}</span>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { email, maxLength, required, SelectInput, SimpleForm, TextInput } from '
 import { useFormContext, useWatch } from 'react-hook-form';
 import { isNepalMobile, nepalMobileMessage } from '@campaign/domain';
 import { FormToolbar } from '../../components/FormToolbar';
+import { NepaliTextInput } from '../../components/NepaliTextInput';
 import { useApiList } from '../../components/useApiList';
 import { cascade, State } from './geography';
 
@@ -72,11 +73,17 @@ export const BranchForm = () => (
   <SimpleForm noValidate toolbar={<FormToolbar />} sx={{ maxWidth: 900 }}>
     <Grid container columnSpacing={2} sx={{ width: '100%' }}>
       <Grid size={12}>
-        <TextInput source="title" label="Title" validate={[required(), maxLength(255)]} fullWidth />
+        <TextInput source="title" label="Title" validate={[required(), maxLength(150)]} fullWidth />
+      </Grid>
+      <Grid size={12}>
+        <NepaliTextInput source="title_ne" label="Title" max={150} />
       </Grid>
       <PlaceInputs />
       <Grid size={12}>
-        <TextInput source="location" label="Location" fullWidth />
+        <TextInput source="location" label="Location" validate={maxLength(255)} fullWidth />
+      </Grid>
+      <Grid size={12}>
+        <NepaliTextInput source="location_ne" label="Location" max={255} />
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
         <TextInput source="email" label="Email" type="email" validate={email()} fullWidth />

@@ -6,6 +6,7 @@ export const BranchShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>
       <TextField source="title" label="Name" />
+      <TextField source="title_ne" label="Name (Nepali)" emptyText="—" />
       <TextField source="state" label="State" emptyText="—" />
       <TextField source="district" label="District" emptyText="—" />
       <TextField source="city" label="City" emptyText="—" />

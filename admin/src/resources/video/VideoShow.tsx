@@ -8,6 +8,7 @@ export const VideoShow = () => (
   <Show actions={<ShowActions />}>
     <SimpleShowLayout>
       <TextField source="title" label="Title" />
+      <TextField source="title_ne" label="Title (Nepali)" emptyText="—" />
       <UrlField source="url" label="URL" target="_blank" rel="noopener noreferrer" />
       <TextField source="phone" label="Phone" emptyText="—" />
       <FunctionField source="amount" label="Amount" render={(r) => (r.amount ? rupees(r.amount) : '')} />

@@ -1,4 +1,6 @@
-import { ValidateBy, ValidationArguments } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { EmptyToNull, Trim } from './transforms';
 
 /**
  * A required text field with one message at a time: 'The title field is required.' when
@@ -15,4 +17,19 @@ export function RequiredText(label: string, max: number) {
           : `The ${label} field is required.`,
     },
   });
+}
+
+/**
+ * The Nepali twin of a name visitors read ('title' → the Nepali title): optional, blank is
+ * none (the Nepali site then shows the English), one length message when too long.
+ */
+export function NepaliText(label: string, max: number) {
+  return applyDecorators(
+    IsOptional(),
+    EmptyToNull(),
+    Trim(),
+    ValidateIf((_, v) => v !== null),
+    IsString({ message: `The Nepali ${label} must be text.` }),
+    MaxLength(max, { message: `The Nepali ${label} may not be greater than ${max} characters.` }),
+  );
 }

@@ -37,21 +37,17 @@ export const seedCatalogue: DemoStep = async (em, ctx) => {
 
   for (const [i, m] of DEMO_CATALOGUE.bikeModels.entries()) {
     const thumbnail = await image(modelPicture(m.colour), m.title);
-    await em.query(`INSERT INTO bike_model (slug, title, thumbnail_id, "order", tagline, price, price_from) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-      newSlug(),
-      m.title,
-      thumbnail,
-      i + 1,
-      m.tagline,
-      m.price,
-      m.from,
-    ]);
+    await em.query(
+      `INSERT INTO bike_model (slug, title, title_ne, thumbnail_id, "order", tagline, tagline_ne, price, price_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [newSlug(), m.title, m.title_ne, thumbnail, i + 1, m.tagline, m.tagline_ne, m.price, m.from],
+    );
   }
 
   for (const v of DEMO_CATALOGUE.videos) {
     const thumbnail = await image(winnerCard(v.colour), v.title.split(',')[0]);
-    await em.query(`INSERT INTO video (title, url, amount, phone, citizenship_no, thumbnail_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    await em.query(`INSERT INTO video (title, title_ne, url, amount, phone, citizenship_no, thumbnail_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
       v.title,
+      v.title_ne,
       v.url,
       v.amount,
       v.phone,

@@ -68,9 +68,9 @@ export class SeedService {
       for (const [i, b] of DEMO_BRANCHES.entries()) {
         const email = `${b.title.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`;
         const [row] = await em.query(
-          `INSERT INTO branch (slug, title, state, district, city, location, email, phone, mobile, "order")
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id`,
-          [newSlug(), b.title, b.state, b.district, b.city, b.location, email, b.phone, b.mobile, i + 1],
+          `INSERT INTO branch (slug, title, title_ne, state, district, city, location, location_ne, email, phone, mobile, "order")
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) RETURNING id`,
+          [newSlug(), b.title, b.title_ne, b.state, b.district, b.city, b.location, b.location_ne, email, b.phone, b.mobile, i + 1],
         );
         branchIds.push(row.id);
       }

@@ -13,6 +13,10 @@ export class BikeModelEntity {
   @Column({ type: 'text' })
   title: string;
 
+  /** The title for a Nepali reader; null: the English one. */
+  @Column({ type: 'text', nullable: true })
+  title_ne: string | null;
+
   @Column({ type: 'int', nullable: true })
   thumbnail_id: number | null;
 
@@ -26,6 +30,9 @@ export class BikeModelEntity {
   /** One line for the landing page's showcase. */
   @Column({ type: 'text', nullable: true })
   tagline: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tagline_ne: string | null;
 
   /** Whole rupees; with `price_from` it reads 'From Rs. ...'. */
   @Column({ type: 'int', nullable: true })

@@ -37,9 +37,11 @@ export function bikeModelView(m: BikeModelEntity) {
     id: m.id,
     slug: m.slug,
     title: m.title,
+    title_ne: m.title_ne,
     order: m.order,
     thumbnail: imageRef(m.thumbnail),
     tagline: m.tagline,
+    tagline_ne: m.tagline_ne,
     price: m.price,
     price_from: m.price_from,
     created_at: m.created_at,
@@ -83,10 +85,19 @@ export class BikeModelService {
     return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');
   }
 
-  /** GET /bike-models: `[{ id, title, thumbnail, tagline, price, price_from }]` in list order. */
+  /** GET /bike-models: `[{ id, title, title_ne, thumbnail, tagline, tagline_ne, price, price_from }]` in list order. */
   async publicList() {
     const rows = await this.query().orderBy('m.order', 'ASC').addOrderBy('m.id', 'ASC').getMany();
-    return rows.map((m) => ({ id: m.id, title: m.title, thumbnail: imageRef(m.thumbnail), tagline: m.tagline, price: m.price, price_from: m.price_from }));
+    return rows.map((m) => ({
+      id: m.id,
+      title: m.title,
+      title_ne: m.title_ne,
+      thumbnail: imageRef(m.thumbnail),
+      tagline: m.tagline,
+      tagline_ne: m.tagline_ne,
+      price: m.price,
+      price_from: m.price_from,
+    }));
   }
 
   /** GET /bike-model?all: every model's id and title, for selects. */
@@ -119,7 +130,9 @@ export class BikeModelService {
           title: dto.title,
           thumbnail_id: image.id ?? null,
           order: next,
+          title_ne: dto.title_ne ?? null,
           tagline: dto.tagline ?? null,
+          tagline_ne: dto.tagline_ne ?? null,
           price: dto.price ?? null,
           price_from: dto.price_from ?? false,
         });
@@ -140,7 +153,7 @@ export class BikeModelService {
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const patch: Partial<BikeModelEntity> = {};
     if (dto.title !== undefined) patch.title = dto.title;
-    for (const k of ['tagline', 'price', 'price_from'] as const) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
+    for (const k of ['title_ne', 'tagline', 'tagline_ne', 'price', 'price_from'] as const) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     if (image.id !== undefined) patch.thumbnail_id = image.id;
     try {
       if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);

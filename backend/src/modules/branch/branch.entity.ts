@@ -12,6 +12,10 @@ export class BranchEntity {
   @Column({ type: 'text' })
   title: string;
 
+  /** The title for a Nepali reader; null: the English one. */
+  @Column({ type: 'text', nullable: true })
+  title_ne: string | null;
+
   @Column({ type: 'text', default: '' })
   state: string;
 
@@ -23,6 +27,9 @@ export class BranchEntity {
 
   @Column({ type: 'text', default: '' })
   location: string;
+
+  @Column({ type: 'text', nullable: true })
+  location_ne: string | null;
 
   @Column({ type: 'text', nullable: true })
   email: string | null;

@@ -104,9 +104,14 @@ export class BranchService {
     return this.query(user, em).select(['b.id', 'b.title']).orderBy('b.order', 'ASC').addOrderBy('b.id', 'ASC').getMany();
   }
 
-  /** GET /branches: the showroom list of the public site. */
-  publicList() {
-    return this.branches.find({ select: { id: true, title: true, state: true, district: true, city: true, location: true, order: true }, order: { order: 'ASC', id: 'ASC' } });
+  /** GET /branches: the showroom list of the public site, with the Nepali names of its places. */
+  async publicList() {
+    const rows = await this.branches.find({
+      select: { id: true, title: true, title_ne: true, state: true, district: true, city: true, location: true, location_ne: true, order: true },
+      order: { order: 'ASC', id: 'ASC' },
+    });
+    const nepali = await this.geography.nepaliOf(rows);
+    return rows.map((b, i) => ({ ...b, ...nepali[i] }));
   }
 
   private tableSpec(): TableSpec {
@@ -155,7 +160,9 @@ export class BranchService {
           slug: newSlug(),
           title: dto.title,
           ...place,
+          title_ne: dto.title_ne ?? null,
           location: dto.location ?? '',
+          location_ne: dto.location_ne ?? null,
           email: dto.email ?? null,
           phone: dto.phone ?? null,
           mobile: dto.mobile ?? null,
@@ -171,7 +178,7 @@ export class BranchService {
   async update(actor: AuthUser, slug: string, dto: UpdateBranchDto): Promise<BranchView> {
     const branch = await this.findOne(actor, slug);
     const patch: Partial<BranchEntity> = {};
-    for (const k of ['title', 'location', 'email', 'phone', 'mobile', 'order'] as const) {
+    for (const k of ['title', 'title_ne', 'location', 'location_ne', 'email', 'phone', 'mobile', 'order'] as const) {
       if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = k === 'location' ? (dto[k] ?? '') : dto[k];
     }
     if (dto.state !== undefined || dto.district !== undefined || dto.city !== undefined) {

@@ -65,6 +65,20 @@ export class GeographyService {
     return { place: { state: province.name, district: district.name, city: city.name } };
   }
 
+  /**
+   * The Nepali names of a stored place, by its state > district > city (each null when not in
+   * the geography: a branch saved before its place was checked).
+   */
+  async nepaliOf(places: Place[]): Promise<Array<{ state_ne: string | null; district_ne: string | null; city_ne: string | null }>> {
+    const { tree } = await this.get();
+    return places.map((place) => {
+      const province = tree.find((p) => key(p.name) === key(place.state));
+      const district = province?.districts.find((d) => key(d.name) === key(place.district));
+      const city = district?.cities.find((c) => key(c.name) === key(place.city));
+      return { state_ne: province?.name_ne ?? null, district_ne: district?.name_ne ?? null, city_ne: city?.name_ne ?? null };
+    });
+  }
+
   private async load(): Promise<Geography> {
     const rows: Array<{ p: string; p_ne: string; d: string; d_ne: string; c: string; c_ne: string }> = await this.dataSource.query(
       `SELECT p.name AS p, p.name_ne AS p_ne, d.name AS d, d.name_ne AS d_ne, l.name AS c, l.name_ne AS c_ne

@@ -10,6 +10,10 @@ export class VideoEntity {
   @Column({ type: 'text' })
   title: string;
 
+  /** The title for a Nepali reader; null: the English one. */
+  @Column({ type: 'text', nullable: true })
+  title_ne: string | null;
+
   @Column({ type: 'text' })
   url: string;
 

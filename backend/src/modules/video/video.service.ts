@@ -27,12 +27,13 @@ const VIDEO_TABLE: TableSpec = {
   tieBreaker: 'v.id',
 };
 
-const FIELDS = ['title', 'url', 'amount', 'phone', 'citizenship_no', 'registration_id'] as const;
+const FIELDS = ['title', 'title_ne', 'url', 'amount', 'phone', 'citizenship_no', 'registration_id'] as const;
 
 export function videoView(v: VideoEntity) {
   return {
     id: v.id,
     title: v.title,
+    title_ne: v.title_ne,
     url: v.url,
     amount: v.amount,
     phone: v.phone,
@@ -63,7 +64,7 @@ export class VideoService {
   /** GET /videos: the winners page; only what it shows (no phone, no citizenship number). */
   async publicList() {
     const rows = await this.query().orderBy('v.amount', 'DESC').addOrderBy('v.id', 'DESC').getMany();
-    return rows.map((v) => ({ id: v.id, title: v.title, url: v.url, amount: v.amount, thumbnail: imageRef(v.thumbnail) }));
+    return rows.map((v) => ({ id: v.id, title: v.title, title_ne: v.title_ne, url: v.url, amount: v.amount, thumbnail: imageRef(v.thumbnail) }));
   }
 
   /** GET /video?amount=: the staff table, optionally one prize amount. */

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { NEPAL_MOBILE_RE, nepalMobileMessage, parseNepalMobile } from '@campaign/domain';
-import { RequiredText } from '../../../common/http/required-text';
+import { NepaliText, RequiredText } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 
 const PHONE = /^[0-9][0-9-]{4,19}$/;
@@ -10,6 +10,10 @@ const PHONE = /^[0-9][0-9-]{4,19}$/;
 export class CreateBranchDto {
   @ApiProperty({ example: 'Kathmandu Motors' }) @Trim() @RequiredText('title', 150)
   title: string;
+
+  @ApiProperty({ required: false, nullable: true, example: 'काठमाडौं मोटर्स', description: 'The title on the Nepali site; empty: the English one' })
+  @NepaliText('title', 150)
+  title_ne?: string | null;
 
   @ApiProperty({ example: 'Bagmati', description: 'A province name from GET /geography' }) @Trim() @RequiredText('state', 100)
   state: string;
@@ -23,6 +27,10 @@ export class CreateBranchDto {
 
   @ApiProperty({ required: false, example: 'Teku Road' }) @IsOptional() @Trim() @IsString() @MaxLength(255, { message: 'The location may not be greater than 255 characters.' })
   location?: string;
+
+  @ApiProperty({ required: false, nullable: true, example: 'टेकु रोड', description: 'The location on the Nepali site; empty: the English one' })
+  @NepaliText('location', 255)
+  location_ne?: string | null;
 
   @ApiProperty({ required: false, nullable: true }) @IsOptional() @EmptyToNull() @Trim() @ValidateIf((_, v) => v !== null)
   @IsEmail({}, { message: 'The email must be a valid email address.' }) @MaxLength(255)

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { RequiredText } from '../../../common/http/required-text';
+import { NepaliText, RequiredText } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 import { ImageIdField } from '../../file/image-field';
 
@@ -8,6 +8,10 @@ export class CreateVideoDto {
   @ApiProperty({ example: 'Ram Bahadur, winner of Ten Lakhs' })
   @Trim() @RequiredText('title', 150)
   title: string;
+
+  @ApiProperty({ required: false, nullable: true, example: 'राम बहादुर, दस लाखका विजेता', description: 'The title on the Nepali winners page; empty: the English one' })
+  @NepaliText('title', 150)
+  title_ne?: string | null;
 
   @ApiProperty({ example: 'https://www.youtube.com/watch?v=...' })
   @Trim() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'The url must be a valid http(s) URL.' }) @MaxLength(500)
