@@ -67,10 +67,10 @@ export class BikeModelService {
     return this.knownIds.has(id);
   }
 
-  /** Id and title of a model, or undefined (through the caller's transaction when given). */
-  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string } | undefined> {
+  /** Id and titles of a model, or undefined (through the caller's transaction when given). */
+  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; title_ne: string | null } | undefined> {
     const repo = em ? em.getRepository(BikeModelEntity) : this.models;
-    return (await repo.findOne({ where: { id }, select: { id: true, title: true } })) ?? undefined;
+    return (await repo.findOne({ where: { id }, select: { id: true, title: true, title_ne: true } })) ?? undefined;
   }
 
   /** Titles of the given models by id (the tables show them beside their rows). */

@@ -93,10 +93,10 @@ export class BranchService {
     return this.knownIds.has(id);
   }
 
-  /** Id, title and mobile of a branch, or undefined (through the caller's transaction when given). */
-  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; mobile: string | null } | undefined> {
+  /** Id, titles and mobile of a branch, or undefined (through the caller's transaction when given). */
+  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; title_ne: string | null; mobile: string | null } | undefined> {
     const repo = em ? em.getRepository(BranchEntity) : this.branches;
-    return (await repo.findOne({ where: { id }, select: { id: true, title: true, mobile: true } })) ?? undefined;
+    return (await repo.findOne({ where: { id }, select: { id: true, title: true, title_ne: true, mobile: true } })) ?? undefined;
   }
 
   /** The branches `user` may see, in their order (id and title). */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource, EntityManager } from 'typeorm';
-import { parseNepalMobile, type Lang } from '@campaign/domain';
+import { inLang, parseNepalMobile, type Lang } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../common/http/errors';
@@ -177,9 +177,19 @@ export class TestRideService {
 
   private async queueSms(
     em: EntityManager,
-    b: { name: string; phone: string; type: TestRideType; city: string; branch: { title: string; mobile: string | null }; model: { title: string }; lang: Lang },
+    b: {
+      name: string;
+      phone: string;
+      type: TestRideType;
+      city: string;
+      branch: { title: string; title_ne: string | null; mobile: string | null };
+      model: { title: string; title_ne: string | null };
+      lang: Lang;
+    },
   ) {
     const values = { name: b.name, model: b.model.title, branch: b.branch.title, phone: b.phone, city: b.city };
+    // The customer reads the showroom and the model by the names of their language, when head office gave them.
+    const named = { model: inLang(b.lang, b.model.title, b.model.title_ne), branch: inLang(b.lang, b.branch.title, b.branch.title_ne) };
     // The customer's text in the language they booked in; the branch's alert in English (staff read it).
     const customerKey = smsTemplateKey('sms_template_test_ride', b.lang);
     const texts = await this.settings.readIn(em, [customerKey, 'sms_template_test_ride_branch']);
@@ -187,7 +197,7 @@ export class TestRideService {
       {
         phone: b.phone,
         kind: 'test_ride_customer',
-        text: fillTemplate(String(texts[customerKey]), { ...values, what: TYPE_LABEL[b.lang][b.type] }),
+        text: fillTemplate(String(texts[customerKey]), { ...values, ...named, what: TYPE_LABEL[b.lang][b.type] }),
       },
     ]);
     const branchMobile = parseNepalMobile(b.branch.mobile);
