@@ -61,7 +61,7 @@ export const VECTORS = [
     name: 'utf16',
     title: 'UTF-16 JSON bodies on write routes',
     how: 'one connection, back to back: charset=utf-16le with U+4122 and 3,000-deep nesting without a token (7 public write routes and 5 staff ones), and 60,000 fields (0.9 MB) with the Super Admin token (5 staff write routes)',
-    expectText: '415',
+    expectText: '415 (or the connection closed, for the 0.9 MB bodies)',
   },
   {
     name: 'multipart51',
@@ -197,6 +197,8 @@ export function lanesFor(name: VectorName, ctx: VectorContext, bodies: Bodies): 
         headers: { 'content-type': UTF16_JSON, ...bearer('admin') },
         body: fields,
         expect: 415,
+        // Over 64 KB, the refusal also closes the connection (docs/security.md), so the client may meet the close first.
+        orClosed: true,
         kind: '60,000 fields, token',
       }));
       const all = [...anonymous, ...staff];

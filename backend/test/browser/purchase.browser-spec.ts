@@ -331,7 +331,7 @@ describe('purchase (browser)', () => {
     await signIn(page, t.url, 'admin@example.com');
     await step(page, 'video form', async () => {
       await page.goto(`${t.url}/admin/video/create`);
-      await page.getByRole('textbox', { name: /^Name/ }).fill('Video Winner: Rs. 50,000');
+      await page.getByRole('textbox', { name: /^Name(?! \(Nepali)/ }).fill('Video Winner: Rs. 50,000');
       await page.getByRole('textbox', { name: /^Link URL/ }).fill('https://www.example.com/videos/winner');
       await page.getByRole('spinbutton', { name: /^Amount/ }).fill('50000');
       const search = page.getByRole('combobox', { name: /Winner.s registration/ });
