@@ -73,7 +73,7 @@ export const VECTORS = [
     name: 'images40mp',
     title: '40-megapixel JPEGs on the public enquiry',
     how: '4 at once, a 7800 x 5200 JPEG each with valid fields and a new phone',
-    expectText: '422 (megapixels)',
+    expectText: '422 (megapixels), or the connection closed',
   },
   {
     name: 'allrows',
@@ -249,6 +249,8 @@ export function lanesFor(name: VectorName, ctx: VectorContext, bodies: Bodies): 
             body,
             expect: 422,
             bodyHas: 'megapixels',
+            // The picture is refused from its header, the rest of the 4.4 MB unread: the close may reach the client first.
+            orClosed: true,
           };
         },
       }));

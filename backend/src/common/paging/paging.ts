@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StreamableFile } from '@nestjs/common';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { FairQueue } from '../fair-queue';
 import { UnprocessableError } from '../http/errors';
 
 /**
@@ -156,6 +157,14 @@ export const DEFERRED_JOIN_FROM = 200;
  */
 export const ALL_ROWS_BATCH = 200;
 
+/**
+ * The all-rows answers take turns, a batch each, one batch at a time in the process, with the
+ * event loop served before each: three print pages read at once cost everyone else a batch's
+ * wait, not three.
+ */
+const allRowsLane = new FairQueue();
+let allRowsCalls = 0;
+
 /** An answer of the paging protocol: the page, or every row already written as JSON (`allRows`). */
 export type TableAnswer<R> = PageResult<R> | StreamableFile;
 
@@ -236,10 +245,13 @@ async function allRows<T extends ObjectLiteral, R>(
     // Rows written since the count are read up to the bound, never past it.
     const ids = (await withoutUnusedJoins(qb.clone().select(key, 'pagingKey')).limit(upTo + 1).getRawMany<{ pagingKey: unknown }>()).map((r) => r.pagingKey);
     if (ids.length > upTo) throw tooManyRows(upTo);
+    const turn = String(++allRowsCalls);
     for (let i = 0; i < ids.length; i += ALL_ROWS_BATCH) {
-      if (i) await nextTurn();
       const batch = ids.slice(i, i + ALL_ROWS_BATCH);
-      await write(await qb.clone().andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: batch }).getMany());
+      await allRowsLane.run(turn, async () => {
+        await nextTurn();
+        await write(await qb.clone().andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: batch }).getMany());
+      });
     }
   }
   parts.push(Buffer.from(']}'));
