@@ -167,6 +167,8 @@ describe('public enquiry (browser)', () => {
       expect(await draw.getByText(`An SMS will be sent to your phone ${phone.slice(0, 2)}******${phone.slice(-2)}.`).isVisible()).toBe(
         true,
       );
+      // The SMS line in the reader's language only (the congratulation keeps its Nepali original).
+      expect(await draw.getByText(/SMS पठाइनेछ/).count()).toBe(0);
     });
 
     await step(page, 'close', async () => {

@@ -95,16 +95,19 @@ export default function DrawDialog({ slug }: { slug: string }) {
                 <h3 ref={message} tabIndex={-1} lang="ne">
                   बधाई छ {name}! तपाईंले <span className="nowrap">{rupees(prize, 'ne')}</span> नगद छुट जित्नुभयो।
                 </h3>
-                {/* In English both languages (docs/decisions.md, "The prize dialog"); in Nepali the Nepali lines only. */}
+                {/* The congratulation in Nepali always, with its English beside it for an English reader (docs/decisions.md, "The prize dialog"); the SMS line in the reader's language only. */}
                 {lang === 'en' && (
                   <p>
                     Congratulations {name}! You have won a cash discount of <span className="nowrap">{rupees(prize)}</span>.
                   </p>
                 )}
-                <p lang="ne">
-                  तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
-                </p>
-                {lang === 'en' && <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>}
+                {lang === 'ne' ? (
+                  <p>
+                    तपाईंको फोन <span className="nowrap">{enquiry.phone}</span> मा SMS पठाइनेछ।
+                  </p>
+                ) : (
+                  <p className="muted">An SMS will be sent to your phone {enquiry.phone}.</p>
+                )}
                 {enquiry.draw_id && (
                   <p className="draw-id">
                     {tx('Your draw id: {id}.', { id: <strong className="nowrap">{formatDrawId(enquiry.draw_id)}</strong> })}{' '}
