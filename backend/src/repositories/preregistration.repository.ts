@@ -5,7 +5,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { scopeToBranch } from '../common/auth/branch-scope';
 import { countByDayAndBranch, DayBounds, dayCounts } from '../common/paging/counts';
 import { DateRange, parseDateRange, whereInRange } from '../common/paging/date-range';
-import { ALL_ROWS_MAX, tableQuery, GrowingTableSpec, TableSpec } from '../common/paging/paging';
+import { ALL_ROWS_MAX, tableQuery, GrowingTableSpec } from '../common/paging/paging';
 import { returned } from '../common/returned';
 import { phoneLookup, type PreregistrationQuery } from '../modules/preregistration/dto/preregistration-query.dto';
 import { ERASED_KEY_COLUMN, type IdentityField } from '../modules/preregistration/erased-identity';

@@ -5,7 +5,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { scopeToBranch } from '../common/auth/branch-scope';
 import { countByDayAndBranch, DayBounds, DayBranchCount, DayCounts, dayCounts } from '../common/paging/counts';
 import { DateRange, parseDateRange, whereInRange } from '../common/paging/date-range';
-import { ALL_ROWS_MAX, escapeLike, tableQuery, GrowingTableSpec, TableSpec } from '../common/paging/paging';
+import { ALL_ROWS_MAX, escapeLike, tableQuery, GrowingTableSpec } from '../common/paging/paging';
 import { returned } from '../common/returned';
 import type { RegistrationQuery } from '../modules/registration/dto/registration-query.dto';
 import { RegistrationEntity } from '../modules/registration/registration.entity';

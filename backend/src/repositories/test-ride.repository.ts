@@ -5,7 +5,7 @@ import { AuthUser } from '../common/auth/auth-user';
 import { scopeToBranch } from '../common/auth/branch-scope';
 import { countByDayAndBranch, DayBounds, DayBranchCount, DayCounts, dayCounts } from '../common/paging/counts';
 import { DateRange, parseDateRange, whereInRange } from '../common/paging/date-range';
-import { ALL_ROWS_MAX, tableQuery, GrowingTableSpec, TableSpec } from '../common/paging/paging';
+import { ALL_ROWS_MAX, tableQuery, GrowingTableSpec } from '../common/paging/paging';
 import type { TestRideQuery } from '../modules/test-ride/dto/test-ride-query.dto';
 import { TestRideEntity, TestRideType } from '../modules/test-ride/test-ride.entity';
 import { Db } from './db';

@@ -8,12 +8,10 @@ interface Common {
   hint?: ReactNode;
 }
 
-/** Labelled input with its error under it, tied together for screen readers. */
-export function TextField({ label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+/** A field's label and hint (the hint named `${id}-hint` for aria-describedby). */
+function LabelAndHint({ id, label, hint }: { id: string; label: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="field">
+    <>
       <label className="label" htmlFor={id}>
         {label}
       </label>
@@ -22,12 +20,28 @@ export function TextField({ label, error, hint, ...input }: Common & InputHTMLAt
           {hint}
         </span>
       )}
+    </>
+  );
+}
+
+/** A field's error under it (named `${id}-err`). */
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-err`} className="error">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Labelled input with its error under it, tied together for screen readers. */
+export function TextField({ label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <LabelAndHint id={id} label={label} hint={hint} />
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {error && (
-        <p id={`${id}-err`} className="error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -49,14 +63,7 @@ export function FileField({
   const described = [`${id}-chosen`, hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span id={`${id}-hint`} className="muted">
-          {hint}
-        </span>
-      )}
+      <LabelAndHint id={id} label={label} hint={hint} />
       <div className="file-pick">
         <input id={id} type="file" className="file-input" aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
         <label htmlFor={id} className="btn btn-secondary" aria-hidden="true">
@@ -66,11 +73,7 @@ export function FileField({
           {file ? file.name : t('No picture chosen')}
         </span>
       </div>
-      {error && (
-        <p id={`${id}-err`} className="error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -109,11 +112,7 @@ export function SelectField({
           {hint}
         </span>
       )}
-      {error && (
-        <p id={`${id}-err`} className="error">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

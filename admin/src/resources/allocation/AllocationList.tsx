@@ -1,12 +1,12 @@
 import { prizeLabel } from '@campaign/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { Button, DataTable, SelectInput, TopToolbar, useCanAccess, useGetIdentity } from 'react-admin';
+import { Button, DataTable, TopToolbar, useCanAccess, useGetIdentity } from 'react-admin';
 import { List } from '../../components/List';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
-import { useApiList } from '../../components/useApiList';
+import { useBranchFilter } from '../../components/bikeModelFilter';
 import { ADMIN_BASE } from '../../paths';
 import type { Identity } from '../../providers/authProvider';
 import { typeLabel } from './allocationChoices';
@@ -19,23 +19,7 @@ import { typeLabel } from './allocationChoices';
 function useAllocationFilters() {
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
-  const branches = useApiList<{ id: number | string; title: string }>('/branches');
-  return [
-    ...(isAdmin
-      ? [
-          <SelectInput
-            key="branch"
-            source="branch"
-            label="Branch"
-            choices={[{ id: 'public', title: 'None' }, ...branches.data]}
-            optionText="title"
-            emptyText="All"
-            alwaysOn
-          />,
-        ]
-      : []),
-    ...dateRangeFilters('day'),
-  ];
+  return [...useBranchFilter(isAdmin, 'None'), ...dateRangeFilters('day')];
 }
 
 const Actions = () => {

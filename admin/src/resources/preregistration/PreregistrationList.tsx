@@ -5,8 +5,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { CreateButton, DataTable, SelectInput, useGetIdentity, useListContext } from 'react-admin';
 import { List } from '../../components/List';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
-import { useBikeModelFilter } from '../../components/bikeModelFilter';
-import { useApiList } from '../../components/useApiList';
+import { useBikeModelFilter, useBranchFilter } from '../../components/bikeModelFilter';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
 import { downloadQuery } from '../registration/registrationQuery';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -67,35 +66,18 @@ const ListActions = ({ phoneFilters }: { phoneFilters?: ReactElement[] }) => {
   );
 };
 
-interface Option {
-  id: number | string;
-  title: string;
-}
-
 /**
  * The filters the table and the download take: bike model, branch (head
  * office only; 'Public enquiries' are those without one), from/to (Nepal time, by the
  * hour) and the prize ('Not drawn' for none yet). The phone search sits in the actions.
  */
 function usePreregistrationFilters(isAdmin: boolean) {
-  const branches = useApiList<Option>('/branches');
+  const branchFilter = useBranchFilter(isAdmin, 'Public enquiries');
   const bikeModel = useBikeModelFilter();
   const { settings } = useCampaignSettings();
   return [
     bikeModel,
-    ...(isAdmin
-      ? [
-          <SelectInput
-            key="branch"
-            source="branch"
-            label="Branch"
-            choices={[{ id: 'public', title: 'Public enquiries' }, ...branches.data]}
-            optionText="title"
-            emptyText="All"
-            alwaysOn
-          />,
-        ]
-      : []),
+    ...branchFilter,
     ...dateRangeFilters('hour'),
     <SelectInput
       key="prize"

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
-import { ALL_ROWS_MAX, paginate, GrowingTableSpec, TableSpec } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, paginate, GrowingTableSpec } from '../../common/paging/paging';
 import { AuditQuery } from './dto/audit-query.dto';
 import { auditSummary } from './audit-words';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
