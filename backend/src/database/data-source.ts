@@ -27,13 +27,27 @@ export function dataSourceOptions(url: string, poolSize = 10, statementTimeoutMs
   };
 }
 
-/** Applies pending migrations with a short-lived connection. */
+/** The advisory lock a boot's migrations hold: one replica migrates, the others wait and find nothing left to do. */
+const MIGRATION_LOCK = 20820002;
+
+/**
+ * Applies pending migrations with one short-lived connection, under a session advisory lock.
+ * TypeORM takes no lock of its own: two replicas booting at once both ran the first migration,
+ * and the second died on `CREATE EXTENSION pg_trgm` (unique violation), which the production
+ * rehearsal's cold start found. One connection (pool of 1) makes the lock, the migrations and
+ * the unlock one session; PGlite's single connection works the same way.
+ */
 export async function runMigrations(url: string): Promise<string[]> {
-  const ds = new DataSource({ ...dataSourceOptions(url, 2), migrationsTransactionMode: 'each' });
+  const ds = new DataSource({ ...dataSourceOptions(url, 1), migrationsTransactionMode: 'each' });
   await ds.initialize();
   try {
-    const done = await ds.runMigrations();
-    return done.map((m) => m.name);
+    await ds.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      const done = await ds.runMigrations();
+      return done.map((m) => m.name);
+    } finally {
+      await ds.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
   } finally {
     await ds.destroy();
   }
