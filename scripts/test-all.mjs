@@ -76,6 +76,29 @@ for (const s of suites) {
   lines.push(`${s.name}: ${p} passed, ${f} failed${broken ? ` (${broken} suites did not run)` : ''}`);
 }
 rmSync(out, { recursive: true, force: true });
+
+// The production path rehearsed (backend/rehearsal/run.ts, docs/deployment.md): nginx in front of two
+// production replicas and a PostgreSQL server; cold start, rolling restart, a replica killed and the
+// database restarted under traffic, each scenario asserting counts only (lost writes, stock, rows).
+console.log('\n=== rehearsal (short) ===');
+{
+  const r = spawnSync(process.execPath, ['bench/register.js', 'rehearsal/run.ts', '--short'], {
+    cwd: join(root, 'backend'),
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(r.stdout ?? '');
+  process.stderr.write(r.stderr ?? '');
+  const m = /rehearsal: (\d+) scenarios passed, (\d+) failed/.exec(r.stdout ?? '');
+  const p = m ? Number(m[1]) : 0;
+  const f = m ? Number(m[2]) : 1;
+  if (!m || r.status !== 0) failures.push(`rehearsal: ${m ? `${f} scenarios failed` : `did not report (exit ${r.status})`}\n${firstLines((r.stdout ?? '').split('\n').slice(-40).join('\n') + (r.stderr ?? ''))}`);
+  passed += p;
+  failed += m && r.status !== 0 && f === 0 ? 1 : f;
+  lines.push(`rehearsal: ${p} passed, ${m ? f : 1} failed${m ? '' : ' (did not report)'}`);
+}
+
 if (failures.length) console.log(`\n=== failed ===\n${failures.join('\n\n')}`);
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
