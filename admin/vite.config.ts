@@ -225,7 +225,7 @@ export default defineConfig(async ({ command }) => {
     // their static imports are in the same sets or loaded before, so nothing else is pulled in.
     // The screens' common modules go in one file; what they import beyond it stays in its own.
     // (The first build only reads the chunks: no service worker is made for it.)
-    const groups = await codeGroups(admin());
+    const groups = await codeGroups(admin(false));
     config.build!.rolldownOptions = {
       output: { codeSplitting: { groups: [{ name: (id: string) => groups.get(id) ?? null, includeDependenciesRecursively: false }] } },
     };

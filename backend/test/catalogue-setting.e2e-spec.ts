@@ -195,6 +195,7 @@ describe('settings, option lists and geography (/api/v1/settings, /setting, /geo
         official_website: 'ftp://example.com',
         sms_template_otp: 'No code here',
         brand_name: '',
+        campaign_name_ne: 'क'.repeat(101),
         logo_id: 999999,
       });
     expect(res.status).toBe(422);
@@ -207,6 +208,7 @@ describe('settings, option lists and geography (/api/v1/settings, /setting, /geo
       official_website: ['The official website must be a valid http(s) URL.'],
       sms_template_otp: ['The OTP template must contain {code}.'],
       brand_name: ['The brand name field is required.'],
+      campaign_name_ne: ['The Nepali campaign name may not be greater than 100 characters.'],
     });
     expect(res.body.errors.base_prize_registration).toBeDefined();
     const badLogo = await t.http().patch('/api/v1/setting').set('Authorization', admin).send({ logo_id: 999999, brand_name: 'Not Saved' });

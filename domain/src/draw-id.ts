@@ -3,6 +3,7 @@
  * hashing: the client seed a browser makes, and the public draw id as people read and type it.
  * Kept apart from fairness.ts so that a page showing a draw id does not load a hash library.
  */
+import { toLatinDigits } from './amount';
 
 /** A client seed: 16-64 letters, digits, '-' or '_' (the browser sends 32 hex characters). */
 export const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -29,7 +30,8 @@ export function drawIdFrom(random: Uint8Array): string {
 
 /** A draw id as people type it: dashes and spaces dropped, upper case, I/L read as 1 and O as 0. */
 export function normaliseDrawId(typed: string): string {
-  return typed
+  // As a Nepali keyboard types its digits too.
+  return toLatinDigits(typed)
     .toUpperCase()
     .replace(/[\s-]/g, '')
     .replace(/[IL]/g, '1')

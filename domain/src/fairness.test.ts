@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canonicalAllocationSet,
   checkPublicDraw,
+  drawOutcome,
   CommittedAllocation,
   fairRoll,
   PublicDraw,
@@ -64,6 +65,8 @@ describe('draw ids', () => {
     expect(formatDrawId('0123456789AB')).toBe('0123-4567-89AB');
     expect(normaliseDrawId(' 0123-4567-89ab ')).toBe('0123456789AB');
     expect(normaliseDrawId('o1il')).toBe('0111');
+    // Typed on a Nepali keyboard.
+    expect(normaliseDrawId('०१२३-४५६७-89ab')).toBe('0123456789AB');
   });
 
   it('client seeds are 32 random hex characters, each new', () => {
@@ -155,6 +158,20 @@ describe('verifying', () => {
     expect((await checkPublicDraw(draw.draw_id, { ...read, draw: async () => ({ draw: tampered, day: { ...answer, revealed: true } }) })).drawProblems).toEqual([
       'The prize is recorded as Rs. 999 but the rolls give Rs. ' + draw.result.amount + '.',
     ]);
+  });
+
+  it("gives the draw's verdict from the verifier's own findings, never the server's late flag", async () => {
+    const [draw] = honest();
+    const revealed = { ...day, ends_at: day.starts_at, late: false, revealed: true };
+    const check = (d: Omit<typeof revealed, 'seed' | 'allocation_set'> & { seed: string | null; allocation_set: typeof day.allocation_set | null }, shown = draw) => checkPublicDraw(draw.draw_id, { draw: async () => ({ draw: shown, day: d }), day: async () => d });
+    expect(drawOutcome(await check({ ...revealed, seed: null, allocation_set: null, revealed: false }))).toBe('hidden');
+    expect(drawOutcome(await check(revealed))).toBe('ok');
+    // Committed after the day began, the rest matching: late, whatever the answer's flag says.
+    expect(drawOutcome(await check({ ...revealed, committed_at: '2026-11-23T18:20:00.000Z' }))).toBe('late');
+    // A server that calls a day late cannot cover a seed that does not match its commitment, nor a late day a wrong prize.
+    expect(drawOutcome(await check({ ...revealed, late: true, seed: 'ab'.repeat(32) }))).toBe('bad');
+    const wrongPrize = { ...draw, result: { amount: 999, allocation_id: null } };
+    expect(drawOutcome(await check({ ...revealed, committed_at: '2026-11-23T18:20:00.000Z' }, wrongPrize))).toBe('bad');
   });
 
   it('refuses a seed or a scheme that does not match the commitment, and a late commitment', () => {

@@ -482,6 +482,19 @@ export interface PublicDrawCheck<D extends PublicDayAnswer = PublicDayAnswer> {
   /** Problems with the draw itself (empty before the reveal). */
   drawProblems: string[];
   rolls: DrawVerdict['rolls'];
+  /** What the day's check found, by kind (empty before the reveal). */
+  dayFindings: Finding[];
+}
+
+/**
+ * A checked draw's verdict, from the verifier's own findings (never a flag the server sends):
+ * `late` when the only findings are the commitment's time (made after the day began, the rest
+ * recomputed and matching), `bad` for any other, `hidden` before the day's seed is revealed.
+ */
+export function drawOutcome(check: PublicDrawCheck): 'ok' | 'late' | 'bad' | 'hidden' {
+  if (check.dayProblems === null) return 'hidden';
+  if (!check.dayProblems.length && !check.drawProblems.length) return 'ok';
+  return !check.drawProblems.length && check.dayFindings.length > 0 && check.dayFindings.every((f) => f.kind === 'late') ? 'late' : 'bad';
 }
 
 /**
@@ -495,9 +508,9 @@ export async function checkPublicDraw<D extends PublicDayAnswer>(
   read: { draw(id: string): Promise<{ draw: PublicDraw; day: D }>; day(day: string): Promise<D> },
 ): Promise<PublicDrawCheck<D>> {
   const { draw, day } = await read.draw(drawId);
-  if (!day.revealed) return { draw, day, dayProblems: null, drawProblems: [], rolls: [] };
+  if (!day.revealed) return { draw, day, dayProblems: null, drawProblems: [], rolls: [], dayFindings: [] };
   const full = await read.day(draw.day);
   const commitment = checkCommitment(full);
   const verdict = verifyDraw({ seedHex: commitment.seed ?? '', allocations: commitment.allocations, format: commitment.format, base_prizes: commitment.base_prizes }, draw);
-  return { draw, day: full, dayProblems: commitment.problems, drawProblems: verdict.problems, rolls: verdict.rolls };
+  return { draw, day: full, dayProblems: commitment.problems, drawProblems: verdict.problems, rolls: verdict.rolls, dayFindings: commitment.findings };
 }

@@ -3,7 +3,9 @@
  * them under GET /settings `options`, and the front ends fall back on them when the
  * settings cannot be read.
  */
+import type { Lang } from './amount';
 import type { SettingValues } from './settings';
+import { inLang } from './site-texts';
 
 /** 'Where did you hear about us' (12). */
 export const SOURCES = [
@@ -42,7 +44,7 @@ export const SOURCE_LABELS_NE: Record<Source, string> = {
 };
 
 /** A source as a visitor in `lang` reads it. */
-export const sourceLabel = (source: string, lang: 'en' | 'ne') => (lang === 'ne' ? (SOURCE_LABELS_NE as Record<string, string>)[source] ?? source : source);
+export const sourceLabel = (source: string, lang: Lang) => inLang(lang, source, (SOURCE_LABELS_NE as Record<string, string>)[source]);
 
 /** Modes of payment of a purchase (6); default CASH. */
 export const PAYMENT_MODES = ['CASH', 'CASH_EXCHANGE', 'FINANCE', 'FINANCE_EXCHANGE', 'SELF_FINANCE', 'SELF_FINANCE_EXCHANGE'] as const;

@@ -28,7 +28,7 @@ export type SettingRule =
   /** Text that may not be empty, at most `max` characters ('The <what> field is required.'). */
   | { kind: 'name'; what: string; max: number }
   /** Text that may be empty, at most `max` characters (a Nepali twin: empty falls back to the English). */
-  | { kind: 'text'; max: number }
+  | { kind: 'text'; what: string; max: number }
   /** At most `max` links of a label and an http(s) url. */
   | { kind: 'links'; max: number; message: string }
   /** At most `max` phone numbers as the support line writes them (digits, spaces, dashes, a leading +). */
@@ -90,7 +90,7 @@ export const SETTINGS = {
   /** The campaign's name for visitors who read Nepali (the page's header, their SMS); empty: the English name. */
   campaign_name_ne: setting<string>({
     default: '',
-    rule: { kind: 'text', max: 100 },
+    rule: { kind: 'text', what: 'Nepali campaign name', max: 100 },
     description: "The campaign's name in Nepali: the header and SMS of visitors who read Nepali; empty for the English name",
     form: { section: 'brand', label: 'Campaign Name in Nepali', help: 'Shown to visitors who read Nepali, in the header and in their SMS. Empty: the English name.' },
   }),

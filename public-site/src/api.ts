@@ -15,25 +15,17 @@ import {
   type PublicSettings,
   type SealedDay,
 } from '@campaign/domain';
-import type { Province } from './cascade';
+import type { BranchLike, Province } from './cascade';
 
 /** The answers' shapes are the backend's (`@campaign/domain`): GET /settings, a pre-registration, GET /prizes. */
 export type Settings = PublicSettings;
 export type Enquiry = PublicPreregistration;
 export type { PrizesToday };
-export interface Branch {
-  id: number;
-  title: string;
-  /** The Nepali names (null: none written; the English one is shown). */
+/** A showroom: its places (and their Nepali names) as the booking cascade reads them, and its Nepali names (null: the English one is shown). */
+export interface Branch extends BranchLike {
   title_ne?: string | null;
-  state: string;
-  district: string;
-  city: string;
   location: string;
   location_ne?: string | null;
-  state_ne?: string | null;
-  district_ne?: string | null;
-  city_ne?: string | null;
   order: number;
 }
 export interface Video {

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { type SxProps, TextField, type Theme } from '@mui/material';
 import { useInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { adToBs, parseEitherDay } from '@campaign/domain';
+import { adToBs, parseEitherDay, toLatinDigits } from '@campaign/domain';
 
 /** '2082-08-01' or '2082-08-01 10:00' (BS, optional hour) as the filter's AD value; undefined when not yet a whole day. */
 export function bsFilterValue(text: string, withHour: boolean): string | null | undefined {
-  const t = text.trim();
+  const t = toLatinDigits(text).trim();
   if (!t) return null;
   const m = /^(\d{4}-\d{2}-\d{2})(?:\s+(\d{1,2})(?::\d{2})?)?\s*(?:BS)?$/i.exec(t);
   if (!m) return undefined;

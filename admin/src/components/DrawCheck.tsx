@@ -1,5 +1,5 @@
-import { formatDrawId, rupees } from '@campaign/domain';
-import { Alert, Box, Link, Typography } from '@mui/material';
+import { drawOutcome, formatDrawId, rupees } from '@campaign/domain';
+import { Alert, AlertColor, Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { DrawCheckResult } from './drawVerify';
 
@@ -9,6 +9,17 @@ import type { DrawCheckResult } from './drawVerify';
  * and each roll against its chance. The same answer a customer gets on the public page.
  */
 const problemsOf = (r: DrawCheckResult) => [...(r.dayProblems ?? []), ...r.drawProblems];
+
+/** The same verdict the public page gives (`drawOutcome`), in the staff's words; a failing one lists its problems. */
+const VERDICT: Record<ReturnType<typeof drawOutcome>, { severity: AlertColor; text?: string }> = {
+  ok: { severity: 'success', text: 'Checked: drawn fairly from the seed and scheme published before the day.' },
+  late: {
+    severity: 'warning',
+    text: 'Checks out, but the day was committed late (after it began: the server was not running at 22:00 the evening before). The seed and scheme match their fingerprints and the draw recomputes as recorded.',
+  },
+  bad: { severity: 'error' },
+  hidden: { severity: 'info', text: 'Recorded. Checkable once the day has ended (its seed is published then).' },
+};
 
 /** The draw day's fingerprint (docs/fairness.md, "The chain"): what the customer's prize SMS carries, to compare. */
 export const DayFingerprint = ({ fingerprint }: { fingerprint?: string | null }) =>
@@ -51,8 +62,8 @@ export const DrawCheck = ({ drawId, fingerprint }: { drawId: string; fingerprint
       )}
       {result && result.dayProblems !== null && (
         <>
-          <Alert severity={problemsOf(result).length ? 'error' : 'success'} sx={{ my: 1 }}>
-            {problemsOf(result).length ? `Does not check out: ${problemsOf(result).join(' ')}` : 'Checked: drawn fairly from the seed and scheme published before the day.'}
+          <Alert severity={VERDICT[drawOutcome(result)].severity} sx={{ my: 1 }}>
+            {VERDICT[drawOutcome(result)].text ?? `Does not check out: ${problemsOf(result).join(' ')}`}
           </Alert>
           <Typography variant="body2" color="text.secondary">
             {result.draw.considered

@@ -3,6 +3,7 @@ import { Box, Button, Drawer, Typography } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { FilterForm, SimpleList, useListContext, type RaRecord } from 'react-admin';
 import { showRowClick } from '../routing';
+import { visuallyHidden } from './visuallyHidden';
 
 /** How many of the drawer's filters (by their sources) narrow the list; a search shown outside the drawer is not counted. */
 export function activeFilterCount(values: Record<string, unknown> | undefined, sources: string[]): number {
@@ -50,16 +51,6 @@ export const PhoneFilterButton = ({ filters }: { filters: ReactElement[] }) => {
   );
 };
 
-/** Read aloud, not shown: the pause between a row's name and its date. */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * A phone row's heading: the name, then its date on a line of its own below it. react-admin
  * floats the date beside the name with no gap, so a long name (a Devanagari one is wide) ran
@@ -71,7 +62,7 @@ export const PhoneRowHeading = ({ name, date }: { name: ReactNode; date: ReactNo
     <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
       {name}
       {date ? (
-        <Box component="span" sx={SCREEN_READER_ONLY}>
+        <Box component="span" sx={visuallyHidden}>
           {', '}
         </Box>
       ) : null}

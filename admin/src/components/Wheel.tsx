@@ -1,6 +1,7 @@
 import { formatNumber, labelTransform, landingRotation, rupees, segmentPath } from '@campaign/domain';
 import { useEffect, useRef, useState } from 'react';
 import { Box } from '@mui/material';
+import { visuallyHidden } from './visuallyHidden';
 
 /** The wheel starts 1000 ms after the page has loaded. */
 export const WHEEL_START_DELAY_MS = 1000;
@@ -9,19 +10,6 @@ export const WHEEL_SPIN_MS = 5000;
 const COLOURS = ['#b71c1c', '#263238', '#1565c0', '#2e7d32', '#6a1b9a', '#e65100'];
 /** Cycles the palette; the last segment never takes the first one's colour (they touch). */
 const colourAt = (i: number, n: number) => (n > 1 && i === n - 1 && i % COLOURS.length === 0 ? COLOURS[1] : COLOURS[i % COLOURS.length]);
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 

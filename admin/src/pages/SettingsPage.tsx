@@ -24,7 +24,6 @@ import {
   Title,
   useDataProvider,
   useNotify,
-  usePermissions,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
@@ -39,22 +38,21 @@ import {
 } from '@campaign/domain';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { LazyRichTextInput } from '../components/LazyRichTextInput';
-import { Permission } from '@campaign/domain';
 import { changedFields, type AppDataProvider } from '../providers/dataProvider';
 import { takeServerMessage } from '../providers/serverMessage';
 import { RecordContextProvider } from 'react-admin';
 
-/** GET /setting for those who may edit; the public GET /settings (a part of it) for the others. */
+/** GET /setting: every setting (the page opens only for those who may save it: screens/registry.ts). */
 export type Settings = Partial<AdminSettings>;
 
-/** The form's sections (each setting's `form.section` in domain/src/settings.ts), in order; the editors' ones hold what is not public. */
-const SECTIONS: Record<SettingSection, { title: string; editorsOnly?: true }> = {
+/** The form's sections (each setting's `form.section` in domain/src/settings.ts), in order. */
+const SECTIONS: Record<SettingSection, { title: string }> = {
   brand: { title: 'Brand and campaign' },
   panels: { title: 'Panels' },
   panels_ne: { title: 'Panels in Nepali (for visitors who read Nepali; empty shows them the English)' },
-  messages: { title: 'Messages to visitors', editorsOnly: true },
-  draws: { title: 'Fair draws', editorsOnly: true },
-  privacy: { title: 'Privacy', editorsOnly: true },
+  messages: { title: 'Messages to visitors' },
+  draws: { title: 'Fair draws' },
+  privacy: { title: 'Privacy' },
 };
 
 type Field = SettingField & { key: SettingKey; rule: SettingRule };
@@ -231,15 +229,12 @@ const PreviewButton = () => {
 export const SettingsPage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const { permissions } = usePermissions<string[]>();
-  const canEdit = !!permissions?.includes(Permission.UpdateSettings);
   const [settings, setSettings] = useState<Settings | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    // Those who may edit read every setting (SMS texts and the retention rule are not public); others what the public site reads.
-    dataProvider.getObject<Settings>(canEdit ? '/setting' : '/settings').then(setSettings, () => setFailed(true));
-  }, [dataProvider, canEdit]);
+    dataProvider.getObject<Settings>('/setting').then(setSettings, () => setFailed(true));
+  }, [dataProvider]);
 
   const submit = async (values: Record<string, unknown>) => {
     const payload = Object.fromEntries(
@@ -267,12 +262,12 @@ export const SettingsPage = () => {
             <CircularProgress aria-label="Loading" />
           ) : (
             <RecordContextProvider value={{ id: 'settings', ...settings }}>
-              <Form noValidate onSubmit={submit} record={{ id: 'settings', ...settings }} disabled={!canEdit}>
-                {SETTING_SECTIONS.filter((section) => canEdit || !SECTIONS[section].editorsOnly).map((section, i) => (
+              <Form noValidate onSubmit={submit} record={{ id: 'settings', ...settings }}>
+                {SETTING_SECTIONS.map((section, i) => (
                   <SettingsSection key={section} section={section} first={i === 0} />
                 ))}
                 <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-                  {canEdit && <SaveButton label="Submit" icon={<></>} alwaysEnable />}
+                  <SaveButton label="Submit" icon={<></>} alwaysEnable />
                   <PreviewButton />
                 </Stack>
               </Form>

@@ -1,6 +1,7 @@
 import { Actor, AUTHZ_MATRIX, MatrixContext } from '../authz-matrix';
 import { ACTOR_EMAILS, classify, loginToken, matrixContext, sendCall } from '../factories/authz';
 import { CAMPAIGN_ENV, openDay } from '../factories/campaign';
+import { ALL_ROWS_BATCH } from '../../src/common/paging/paging';
 import { startTestApp, TestApp } from '../harness/test-app';
 
 type Tokens = Record<Exclude<Actor, 'anon'>, string>;
@@ -85,6 +86,41 @@ describe('the embedded database, as npm start runs it', () => {
       .send({ type: 'preregistration_public', date: day.body.data.first_open, count: 1, amount: 3500, probability: 0 })
       .timeout(ANSWER_MS);
     expect(made.status).toBe(200);
+  });
+
+  it('answers every row of a growing table, a batch at a time, exactly as its pages list them', async () => {
+    // More pre-registrations than one batch (ALL_ROWS_BATCH), so the answer is written in several.
+    await t.db.query(
+      `INSERT INTO preregistration (slug, name, phone, status, created_at)
+       SELECT 'batch' || g, 'Batch ' || g, '9690' || lpad(g::text, 6, '0'), 'pending', now() - make_interval(secs => g)
+         FROM generate_series(1, $1::int) AS g`,
+      [ALL_ROWS_BATCH + 50],
+    );
+    for (const table of ['preregistration', 'registration', 'test-ride', 'audit']) {
+      const all = await t.http().get(`/api/v1/${table}`).set('Authorization', admin()).query({ start: 0, length: -1 }).timeout(ANSWER_MS);
+      expect({ table, status: all.status }).toEqual({ table, status: 200 });
+      if (table === 'preregistration') expect(all.body.recordsFiltered).toBeGreaterThan(ALL_ROWS_BATCH);
+      const paged: unknown[] = [];
+      for (let start = 0; start < all.body.recordsFiltered; start += 100) {
+        const page = await t.http().get(`/api/v1/${table}`).set('Authorization', admin()).query({ start, length: 100 }).timeout(ANSWER_MS);
+        paged.push(...page.body.data.map((r: { id: number }) => r.id));
+      }
+      expect({ table, ids: all.body.data.map((r: { id: number }) => r.id) }).toEqual({ table, ids: paged });
+    }
+    expect(await healthy()).toBe(200);
+  });
+
+  it("keeps a showroom's Nepali names and filters the scheme by day and branch", async () => {
+    const [branch] = await t.db.query(`SELECT slug FROM branch ORDER BY id LIMIT 1`);
+    const named = await t.http().post(`/api/v1/branch/${branch.slug}`).set('Authorization', admin()).send({ title_ne: 'परीक्षण शोरुम' }).timeout(ANSWER_MS);
+    expect([named.status, named.body.data.title_ne]).toEqual([200, 'परीक्षण शोरुम']);
+    const shown = (await t.http().get('/api/v1/branches')).body.data.data.find((b: { title_ne: string | null }) => b.title_ne === 'परीक्षण शोरुम');
+    expect(shown.state_ne).toMatch(/^[\u0900-\u097F ]+$/);
+    const day = openDay();
+    const scheme = await t.http().get('/api/v1/allocation').set('Authorization', admin()).query({ from: day, to: day, branch: 'public', length: 100 }).timeout(ANSWER_MS);
+    expect(scheme.status).toBe(200);
+    expect(scheme.body.data.every((a: { branch_id: number | null }) => a.branch_id === null)).toBe(true);
+    expect(await healthy()).toBe(200);
   });
 
   it('refuses to delete a branch with users and a bike model in use with the same 409 as on PostgreSQL', async () => {

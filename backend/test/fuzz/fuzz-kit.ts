@@ -260,7 +260,13 @@ export async function fuzzRoute<T>(
         if (!closedWhileSending(error)) throw error;
         statuses[0] = (statuses[0] ?? 0) + 1;
         const changed = opts.refusalMayChange ? [] : await changesSince(app.t.db, before.changes);
-        const problems = [...(changed.length ? [`a refused request changed rows (${changed.join(' | ')})`] : []), ...(files() !== before.files ? ['a refused request left a file'] : [])];
+        // A close is a refusal only from a server still answering: a crash closes connections too.
+        const alive = (await app.t.http().get('/api/v1/health')).status === 200;
+        const problems = [
+          ...(alive ? [] : ['the server stopped answering after it closed the connection']),
+          ...(changed.length ? [`a refused request changed rows (${changed.join(' | ')})`] : []),
+          ...(files() !== before.files ? ['a refused request left a file'] : []),
+        ];
         for (const problem of problems) if (findings.filter((f) => f.problem === problem).length < 3) findings.push({ route, seed, problem, status: 0, input: clip(input), answer: 'connection closed while sending' });
         return true;
       }

@@ -13,7 +13,7 @@ import { freePort } from './pg-cluster';
 const BACKEND = join(__dirname, '..', '..');
 const MAIN = join(BACKEND, 'dist', 'main.js');
 /** What a start prints once it listens (src/main.ts). */
-const READY_LINE = 'Campaign is ready in';
+export const READY_LINE = 'Campaign is ready in';
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

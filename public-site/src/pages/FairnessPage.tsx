@@ -2,6 +2,7 @@ import {
   adToBs,
   bothCalendars,
   checkPublicDraw,
+  drawOutcome,
   fingerprintOf,
   formatDrawId,
   normaliseDrawId,
@@ -256,11 +257,12 @@ function Verdict({ check }: { check: Check }) {
     );
   }
   const problems = [...check.dayProblems, ...check.drawProblems];
-  const ok = problems.length === 0;
-  // A late day adds exactly one problem (its time): when it is the only one, everything else
-  // recomputed, so the verdict says the draw checks out and why the day is late (LATE_WHY),
-  // rather than asking the visitor to report what any day committed at start-up shows.
-  const lateOnly = day.late && check.dayProblems.length === 1 && check.drawProblems.length === 0;
+  // Late only (the verifier found nothing but the commitment's time): everything else recomputed,
+  // so the verdict says the draw checks out and why the day is late (LATE_WHY), rather than asking
+  // the visitor to report what any day committed at start-up shows. Never the server's own flag.
+  const outcome = drawOutcome(check);
+  const ok = outcome === 'ok';
+  const lateOnly = outcome === 'late';
   const rolled = check.rolls.filter((r) => r.roll !== null).length;
   return (
     <div className={`verdict ${ok ? 'ok' : lateOnly ? 'late' : 'bad'}`} role="status">
@@ -294,7 +296,7 @@ function Verdict({ check }: { check: Check }) {
               <li key={p}>{p}</li>
             ))}
           </ul>
-          {day.late && <p>{t(LATE_WHY)}</p>}
+          {check.dayFindings.some((f) => f.kind === 'late') && <p>{t(LATE_WHY)}</p>}
         </>
       )}
       <DayFingerprint day={check.day} />

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { inLang } from '@campaign/domain';
+import { geographyFromBranches, nepaliNames } from '../cascade';
 import { getBikeModels, getBranches, getPrizes, getSettings, getVideos, type Branch, type PrizesToday } from '../api';
 import { VideoGrid } from '../components/VideoGrid';
 import { panelHtml } from '../panelHtml';
@@ -211,10 +212,11 @@ function Showrooms({ branches, loading, failed }: { branches: Branch[]; loading:
   const [location, setLocation] = useState('');
   const zones = useMemo(() => unique(branches.map((b) => b.state)), [branches]);
   const locations = useMemo(() => unique(branches.filter((b) => !zone || b.state === zone).map((b) => b.district)), [branches, zone]);
-  // A place's name in the visitor's language, from any branch there (the geography's Nepali name).
+  // The places' names in the visitor's language: the geography's Nepali names, as the branches carry them.
+  const geo = useMemo(() => geographyFromBranches(branches), [branches]);
   const placeName = (level: 'state' | 'district', value: string) => {
-    const b = branches.find((x) => x[level] === value);
-    return b ? named(value, b[`${level}_ne`]) : value;
+    const state = level === 'state' ? value : branches.find((b) => b.district === value)?.state;
+    return named(value, nepaliNames(geo, { state, district: value })[level]);
   };
   const shown = branches.filter((b) => (!zone || b.state === zone) && (!location || b.district === location));
 

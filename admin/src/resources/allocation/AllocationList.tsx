@@ -1,14 +1,13 @@
 import { prizeLabel } from '@campaign/domain';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { Button, DataTable, TopToolbar, useCanAccess, useGetIdentity } from 'react-admin';
+import { Button, DataTable, TopToolbar, useCanAccess } from 'react-admin';
 import { List } from '../../components/List';
 import { DeleteWithConfirm } from '../../components/DeleteWithConfirm';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { useBranchFilter } from '../../components/bikeModelFilter';
 import { ADMIN_BASE } from '../../paths';
-import type { Identity } from '../../providers/authProvider';
 import { typeLabel } from './allocationChoices';
 
 /**
@@ -17,9 +16,7 @@ import { typeLabel } from './allocationChoices';
  * allocations are for (Nepal days, each with its BS twin).
  */
 function useAllocationFilters() {
-  const { identity } = useGetIdentity();
-  const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
-  return [...useBranchFilter(isAdmin, 'None'), ...dateRangeFilters('day')];
+  return [...useBranchFilter('None'), ...dateRangeFilters('day')];
 }
 
 const Actions = () => {

@@ -71,8 +71,8 @@ const ListActions = ({ phoneFilters }: { phoneFilters?: ReactElement[] }) => {
  * office only; 'Public enquiries' are those without one), from/to (Nepal time, by the
  * hour) and the prize ('Not drawn' for none yet). The phone search sits in the actions.
  */
-function usePreregistrationFilters(isAdmin: boolean) {
-  const branchFilter = useBranchFilter(isAdmin, 'Public enquiries');
+function usePreregistrationFilters() {
+  const branchFilter = useBranchFilter('Public enquiries');
   const bikeModel = useBikeModelFilter();
   const { settings } = useCampaignSettings();
   return [
@@ -99,7 +99,7 @@ function usePreregistrationFilters(isAdmin: boolean) {
 export const PreregistrationList = () => {
   const { identity } = useGetIdentity();
   const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
-  const filters = usePreregistrationFilters(isAdmin);
+  const filters = usePreregistrationFilters();
   const isPhone = useIsPhone();
   return (
     <List

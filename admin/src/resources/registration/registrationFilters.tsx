@@ -1,15 +1,8 @@
 import { rupees } from '@campaign/domain';
-import { SearchInput, SelectInput, useGetIdentity } from 'react-admin';
+import { SearchInput, SelectInput } from 'react-admin';
 import { dateRangeFilters } from '../../components/dateRangeFilters';
-import { useBikeModelFilter } from '../../components/bikeModelFilter';
-import { useApiList } from '../../components/useApiList';
+import { useBikeModelFilter, useBranchFilter } from '../../components/bikeModelFilter';
 import { toChoices, useCampaignSettings } from '../../components/useCampaignSettings';
-import type { Identity } from '../../providers/authProvider';
-
-interface Option {
-  id: number;
-  title: string;
-}
 
 export const KEY_HANDOVER_CHOICES = [
   { id: '1', name: 'Shared' },
@@ -26,17 +19,13 @@ export const paymentModeLabel = (mode: unknown) => (typeof mode === 'string' ? m
  * parameters (branch, bike_model, pre_prize, post_prize, shared, from, to, payment_mode).
  */
 export function useRegistrationFilters() {
-  const { identity } = useGetIdentity();
-  const isAdmin = !!(identity as Identity | undefined)?.isAdmin;
-  const branches = useApiList<Option>('/branches');
+  const branch = useBranchFilter();
   const bikeModel = useBikeModelFilter();
   const { settings } = useCampaignSettings();
   const o = settings.options;
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
-    ...(isAdmin
-      ? [<SelectInput key="branch" source="branch" label="Branch" choices={branches.data} optionText="title" emptyText="All" alwaysOn />]
-      : []),
+    ...branch,
     bikeModel,
     <SelectInput
       key="pre_prize"

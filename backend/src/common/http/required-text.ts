@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsOptional, IsString, MaxLength, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
 import { EmptyToNull, Trim } from './transforms';
 
 /**
@@ -24,12 +24,10 @@ export function RequiredText(label: string, max: number) {
  * none (the Nepali site then shows the English), one length message when too long.
  */
 export function NepaliText(label: string, max: number) {
-  return applyDecorators(
-    IsOptional(),
-    EmptyToNull(),
-    Trim(),
-    ValidateIf((_, v) => v !== null),
-    IsString({ message: `The Nepali ${label} must be text.` }),
-    MaxLength(max, { message: `The Nepali ${label} may not be greater than ${max} characters.` }),
-  );
+  return applyDecorators(IsOptional(), EmptyToNull(), Trim(), ...textUpTo(`Nepali ${label}`, max));
+}
+
+/** Text of at most `max` characters, each refusal in the product's words ('The Nepali title may not be greater than 100 characters.'). */
+export function textUpTo(label: string, max: number): PropertyDecorator[] {
+  return [IsString({ message: `The ${label} must be text.` }), MaxLength(max, { message: `The ${label} may not be greater than ${max} characters.` })];
 }

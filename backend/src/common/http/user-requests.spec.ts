@@ -41,6 +41,21 @@ describe('UserRequestGate', () => {
     other();
   });
 
+  it('rests also when the next search is sent only after the answer (nobody waiting as the turn is given back)', async () => {
+    const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1);
+    const first = await gate.enter(7);
+    jest.advanceTimersByTime(40);
+    first();
+    let admitted = false;
+    void gate.enter(7).then(() => (admitted = true));
+    jest.advanceTimersByTime(39);
+    await settle();
+    expect([admitted, gate.running(7)]).toEqual([false, 1]);
+    jest.advanceTimersByTime(2);
+    await settle();
+    expect(admitted).toBe(true);
+  });
+
   it('gives the turn back after the rest when the waiting request left meanwhile', async () => {
     const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1);
     const first = await gate.enter(7);

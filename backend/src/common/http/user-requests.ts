@@ -48,8 +48,8 @@ export class UserRequestGate {
     /** What the lane runs, as its 429 names it ("requests", "searches"). */
     readonly what = 'requests',
     /**
-     * After a turn of T ms, the user's next waiting request starts T x `rest` ms later (0: at
-     * once). For searches, 1: one user's searches back to back keep a database core busy at most
+     * A turn of T ms is held T x `rest` ms longer before it is given back (0: at once), so the
+     * user's next request of this lane, sent meanwhile or already waiting, starts after it. For searches, 1: one user's searches back to back keep a database core busy at most
      * half the time (the bench's 30 slow searches from one token had the owner's sign-in at
      * twice its quiet time on two cores); a person typing waits a search's time, some ms.
      */
@@ -114,14 +114,15 @@ export class UserRequestGate {
     return () => {
       if (left) return;
       left = true;
+      const pause = (Date.now() - started) * this.rest;
+      if (pause >= 1) {
+        // The turn stays taken through the pause, whether or not a request waits: one sent after the
+        // answer waits too (a script sending each search on the last one's answer gets no way round).
+        setTimeout(() => this.leaver(user, lane)(), pause).unref();
+        return;
+      }
       const next = lane.waiting[0];
       if (next) {
-        const pause = (Date.now() - started) * this.rest;
-        if (pause >= 1) {
-          // The turn stays taken through the pause: its waiter is admitted when it ends (or the next one, if it left meanwhile).
-          setTimeout(() => this.leaver(user, lane)(), pause).unref();
-          return;
-        }
         next.admit();
         return;
       }

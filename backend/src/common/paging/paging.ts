@@ -229,30 +229,21 @@ async function allRows<T extends ObjectLiteral, R>(
   head: Omit<PageResult<R>, 'data'>,
 ): Promise<StreamableFile> {
   const qb = applyOrder(filtered.clone(), page, spec);
-  const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
+  const key = keyOf(filtered);
+  // Every growing table has one id column: its rows are read by id, a batch at a time.
+  if (!key) throw new Error(`table ${filtered.alias} has no single primary key to read every row by`);
   const parts: Buffer[] = [Buffer.from(`${JSON.stringify(head).slice(0, -1)},"data":[`)];
-  const write = async (rows: T[]) => {
-    const text = JSON.stringify(await map(rows)).slice(1, -1);
-    if (text) parts.push(Buffer.from(parts.length > 1 ? `,${text}` : text));
-  };
-  if (primary.length !== 1) {
-    // No single key to read by (none of the growing tables): one read, as a page.
-    const rows = await qb.limit(upTo + 1).getMany();
-    if (rows.length > upTo) throw tooManyRows(upTo);
-    await write(rows);
-  } else {
-    const key = `${filtered.alias}.${primary[0].propertyPath}`;
-    // Rows written since the count are read up to the bound, never past it.
-    const ids = (await withoutUnusedJoins(qb.clone().select(key, 'pagingKey')).limit(upTo + 1).getRawMany<{ pagingKey: unknown }>()).map((r) => r.pagingKey);
-    if (ids.length > upTo) throw tooManyRows(upTo);
-    const turn = String(++allRowsCalls);
-    for (let i = 0; i < ids.length; i += ALL_ROWS_BATCH) {
-      const batch = ids.slice(i, i + ALL_ROWS_BATCH);
-      await allRowsLane.run(turn, async () => {
-        await nextTurn();
-        await write(await qb.clone().andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: batch }).getMany());
-      });
-    }
+  // Rows written since the count are read up to the bound, never past it.
+  const ids = await orderedKeys(qb, key, 0, upTo + 1);
+  if (ids.length > upTo) throw tooManyRows(upTo);
+  const turn = String(++allRowsCalls);
+  for (let i = 0; i < ids.length; i += ALL_ROWS_BATCH) {
+    const batch = ids.slice(i, i + ALL_ROWS_BATCH);
+    await allRowsLane.run(turn, async () => {
+      await nextTurn();
+      const text = JSON.stringify(await map(await rowsByKeys(qb, key, batch))).slice(1, -1);
+      if (text) parts.push(Buffer.from(parts.length > 1 ? `,${text}` : text));
+    });
   }
   parts.push(Buffer.from(']}'));
   const body = Buffer.concat(parts);
@@ -266,15 +257,30 @@ async function allRows<T extends ObjectLiteral, R>(
  */
 async function pageRows<T extends ObjectLiteral>(filtered: SelectQueryBuilder<T>, page: ParsedPage, spec: TableSpec): Promise<T[]> {
   const qb = applyOrder(filtered.clone(), page, spec);
-  const primary = filtered.expressionMap.mainAlias?.hasMetadata ? filtered.expressionMap.mainAlias.metadata.primaryColumns : [];
-  if (page.length === -1 || page.start < DEFERRED_JOIN_FROM || primary.length !== 1) {
+  const key = keyOf(filtered);
+  if (page.length === -1 || page.start < DEFERRED_JOIN_FROM || !key) {
     if (page.length !== -1) qb.offset(page.start).limit(page.length);
     return qb.getMany();
   }
-  const key = `${filtered.alias}.${primary[0].propertyPath}`;
-  const ids: Array<{ pagingKey: unknown }> = await withoutUnusedJoins(qb.clone().select(key, 'pagingKey')).offset(page.start).limit(page.length).getRawMany();
-  if (!ids.length) return [];
-  return qb.andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: ids.map((r) => r.pagingKey) }).getMany();
+  return rowsByKeys(qb, key, await orderedKeys(qb, key, page.start, page.length));
+}
+
+/** `alias.id` of a query over a table with one primary key column, else undefined. */
+function keyOf<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): string | undefined {
+  const primary = qb.expressionMap.mainAlias?.hasMetadata ? qb.expressionMap.mainAlias.metadata.primaryColumns : [];
+  return primary.length === 1 ? `${qb.alias}.${primary[0].propertyPath}` : undefined;
+}
+
+/** The ordered query's keys only (an index answers them without the rows or their joins), from `offset`, at most `limit`. */
+async function orderedKeys<T extends ObjectLiteral>(ordered: SelectQueryBuilder<T>, key: string, offset: number, limit: number): Promise<unknown[]> {
+  const rows = await withoutUnusedJoins(ordered.clone().select(key, 'pagingKey')).offset(offset).limit(limit).getRawMany<{ pagingKey: unknown }>();
+  return rows.map((r) => r.pagingKey);
+}
+
+/** The rows of these keys, in the ordered query's order. */
+function rowsByKeys<T extends ObjectLiteral>(ordered: SelectQueryBuilder<T>, key: string, keys: unknown[]): Promise<T[]> {
+  if (!keys.length) return Promise.resolve([]);
+  return ordered.clone().andWhere(`${key} IN (:...pagingKeys)`, { pagingKeys: keys }).getMany();
 }
 
 /**

@@ -177,8 +177,8 @@ export class AllocationService {
     // day is (a bare `to` day includes that day, as on every table).
     const tz = this.config.get('app').campaignTz;
     const range = parseDateRange(query, tz);
-    if (range.from) qb.andWhere(`((a.date + 1)::timestamp AT TIME ZONE :dayTz) > :dayFrom`, { dayTz: tz, dayFrom: range.from });
-    if (range.to) qb.andWhere(`(a.date::timestamp AT TIME ZONE :dayTz) < :dayTo`, { dayTz: tz, dayTo: range.to });
+    if (range.from) qb.andWhere('a.date >= :fromDay', { fromDay: campaignDay(range.from, tz) });
+    if (range.to) qb.andWhere('a.date <= :toDay', { toDay: campaignDay(new Date(range.to.getTime() - 1), tz) });
     const frozenUntil = await this.freeze.lastFrozenDay();
     return paginate(qb, query, ALLOCATION_TABLE, (rows) => rows.map((a) => toAllocationView(a, a.date <= frozenUntil)));
   }

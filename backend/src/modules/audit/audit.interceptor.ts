@@ -86,8 +86,8 @@ function answeredKey(answer: unknown): string | null {
   const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const { slug, id } = data as { slug?: unknown; id?: unknown };
-  const key = slug ?? id;
-  return typeof key === 'string' || typeof key === 'number' ? String(key) : null;
+  const key = slug || id;
+  return (typeof key === 'string' && key) || typeof key === 'number' ? String(key) : null;
 }
 
 /**

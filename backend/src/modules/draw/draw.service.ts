@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { campaignNameIn, CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, toDevanagariDigits, type AllocationType, type Lang } from '@campaign/domain';
+import { campaignNameIn, CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, formatNumber, type AllocationType, type Lang } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
@@ -182,7 +182,7 @@ export class DrawService {
     if (req.notify) {
       // A Nepali text writes its amounts in Nepali digits; identifiers (draw id, proof) stay Latin.
       const lang = req.notify.lang ?? 'en';
-      const amount = lang === 'ne' ? toDevanagariDigits(outcome.amount.toLocaleString('en-IN')) : outcome.amount.toLocaleString('en-IN');
+      const amount = formatNumber(outcome.amount, lang);
       const text = fillTemplate(withProof(String(s[templateKey])), {
         name: req.notify.name,
         prize: amount,

@@ -30,6 +30,14 @@ export interface Place {
 
 const key = (s: string) => s.trim().toLowerCase();
 
+/** A state > district > city in the tree, case-insensitively (each level undefined where it is not). */
+function find(tree: GeoProvince[], place: Place) {
+  const province = tree.find((p) => key(p.name) === key(place.state));
+  const district = province?.districts.find((d) => key(d.name) === key(place.district));
+  const city = district?.cities.find((c) => key(c.name) === key(place.city));
+  return { province, district, city };
+}
+
 /**
  * Nepal's provinces (states), districts and local levels (cities), loaded once: they
  * change only with a migration, which comes with a restart.
@@ -55,9 +63,7 @@ export class GeographyService {
   async resolve(input: Place): Promise<{ place: Place } | { errors: FieldErrors }> {
     const { tree } = await this.get();
     const errors: FieldErrors = {};
-    const province = tree.find((p) => key(p.name) === key(input.state));
-    const district = province?.districts.find((d) => key(d.name) === key(input.district));
-    const city = district?.cities.find((c) => key(c.name) === key(input.city));
+    const { province, district, city } = find(tree, input);
     if (!province) errors.state = ['The selected state is invalid.'];
     else if (!district) errors.district = ['The selected district is not in the selected state.'];
     else if (!city) errors.city = ['The selected city is not in the selected district.'];
@@ -72,9 +78,7 @@ export class GeographyService {
   async nepaliOf(places: Place[]): Promise<Array<{ state_ne: string | null; district_ne: string | null; city_ne: string | null }>> {
     const { tree } = await this.get();
     return places.map((place) => {
-      const province = tree.find((p) => key(p.name) === key(place.state));
-      const district = province?.districts.find((d) => key(d.name) === key(place.district));
-      const city = district?.cities.find((c) => key(c.name) === key(place.city));
+      const { province, district, city } = find(tree, place);
       return { state_ne: province?.name_ne ?? null, district_ne: district?.name_ne ?? null, city_ne: city?.name_ne ?? null };
     });
   }

@@ -20,7 +20,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { RequiredText } from '../../../common/http/required-text';
+import { RequiredText, textUpTo } from '../../../common/http/required-text';
 import { EmptyToNull, ToInt, Trim } from '../../../common/http/transforms';
 import { ImageIdField } from '../../file/image-field';
 
@@ -85,7 +85,7 @@ function checks(rule: Exclude<SettingRule, { kind: 'image' }>): Decorator[] {
     case 'name':
       return [IsOptional(), Trim(), RequiredText(rule.what, rule.max)];
     case 'text':
-      return [IsOptional(), Trim(), IsString(), MaxLength(rule.max)];
+      return [IsOptional(), Trim(), ...textUpTo(rule.what, rule.max)];
     case 'links':
       return [IsOptional(), ToArray(SocialLinkDto), IsArray({ message: rule.message }), ArrayMaxSize(rule.max), ValidateNested({ each: true })];
     case 'phones':
