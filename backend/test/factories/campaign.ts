@@ -113,14 +113,23 @@ export async function allocate(
   db: DataSource,
   opts: { type: 'preregistration_public' | 'preregistration_branch' | 'registration_branch'; branchId?: number | null; count: number; amount: number; probability: number; date?: string },
 ): Promise<number> {
-  const [row] = await db.query(
-    `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
-    [opts.type, opts.branchId ?? null, opts.date ?? today(), opts.count, opts.amount, opts.probability],
-  );
-  // The scheme is set up as it stands before its day's commitment: the day's next draw commits
-  // it again with this allocation in (docs/fairness.md; the real scheme freezes the evening before).
-  await db.query(`DELETE FROM draw_day WHERE day = $1`, [opts.date ?? today()]);
-  return row.id;
+  const day = opts.date ?? today();
+  return db.transaction(async (em) => {
+    // Under the day's scheme lock, as the app's own commitment takes it (SchemeFreeze.lock): a
+    // commitment an app was making meanwhile (at its start, or its timer's) either ends first and
+    // is removed below, or starts after and reads this allocation. Without it, one that read the
+    // scheme before this insert and wrote its row after the delete kept the allocation out of the
+    // day: the fault suite's two instances, booted just before, once awarded none of it.
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('scheme:' || $1))`, [day]);
+    const [row] = await em.query(
+      `INSERT INTO allocation (type, branch_id, date, count, remaining, amount, probability) VALUES ($1, $2, $3, $4, $4, $5, $6) RETURNING id`,
+      [opts.type, opts.branchId ?? null, day, opts.count, opts.amount, opts.probability],
+    );
+    // The scheme is set up as it stands before its day's commitment: the day's next draw commits
+    // it again with this allocation in (docs/fairness.md; the real scheme freezes the evening before).
+    await em.query(`DELETE FROM draw_day WHERE day = $1`, [day]);
+    return row.id as number;
+  });
 }
 
 /**
