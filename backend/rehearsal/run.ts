@@ -22,11 +22,14 @@
  * counts; nothing that depends on timing), --no-build (use the builds as they are),
  * --image-build (compile every workspace as the image does, through scripts/production.sh build,
  * instead of only what is stale), --keep (keep the work folder: replica logs, nginx.conf and its
- * error log, the dump), --help.
+ * error log, the dump), --previous=REF (the release scenario 7 deploys this one over), --help.
+ *
+ * Scenario 7 (full run only) needs the previous release built beside this one: it is extracted
+ * from git and built once, before the clock starts, into .rehearsal-release/ (ignored by git).
  */
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, WriteStream, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, WriteStream, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { Agent as HttpAgent, IncomingMessage, request as httpRequest } from 'node:http';
 import { connect as http2Connect } from 'node:http2';
@@ -62,11 +65,13 @@ const BUDGET_MS = 15 * 60_000;
 
 const OPTIONS = ['--short', '--no-build', '--image-build', '--keep', '--help'];
 const argv = process.argv.slice(2);
+/** --previous=REF: the release scenario 7 deploys over (default: the commit before the newest migration came). */
+const PREVIOUS = argv.find((a) => a.startsWith('--previous='))?.slice('--previous='.length);
 const SHORT = argv.includes('--short');
 const BUILD = !argv.includes('--no-build');
 const IMAGE_BUILD = argv.includes('--image-build');
 const KEEP = argv.includes('--keep');
-if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a))) {
+if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a) && !a.startsWith('--previous='))) {
   process.stdout.write(
     [
       'npm run rehearse [-- options]',
@@ -74,6 +79,8 @@ if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a))) {
       '  --no-build     use the builds as they are',
       '  --image-build  compile every workspace as the image does (scripts/production.sh build, without npm ci)',
       '  --keep         keep the work folder (replica logs, nginx.conf and error.log, the dump)',
+      '  --previous=REF the release scenario 7 deploys this one over (default: the commit before the newest migration',
+      '                 was added); built once into .rehearsal-release/',
       '',
     ].join('\n'),
   );
@@ -127,6 +134,8 @@ type Exit = { code: number | null; signal: NodeJS.Signals | null };
 /** One app replica: a process started by scripts/production.sh, restarted on the same port. */
 interface Replica {
   name: string;
+  /** The checkout it runs from: this one, or the previous release's (scenario 7). */
+  root: string;
   port: number;
   env: NodeJS.ProcessEnv;
   logFile: WriteStream;
@@ -142,6 +151,7 @@ interface Replica {
 
 interface Front {
   dir: string;
+  upstreams: number[];
   httpPort: number;
   httpsPort: number;
   proc: ChildProcess;
@@ -173,6 +183,8 @@ interface Ctx {
   replicas: Replica[];
   /** Made after the cold start: the public form's references, the admin's token, today's stock. */
   campaign?: { bikeModel: number; branch: number; token: string; stock: number };
+  /** The previous release, built for scenario 7 (full run only). */
+  previous?: Release;
 }
 
 // ------------------------------------------------------------------ small helpers
@@ -310,15 +322,21 @@ function newReplica(work: string, name: string, port: number, env: (dataDir: str
   mkdirSync(dataDir, { recursive: true });
   const logFile = createWriteStream(join(work, `replica-${name}.log`), { flags: 'a' });
   onCleanup(() => new Promise<void>((done) => logFile.end(() => done())));
-  return { name, port, env: env(dataDir), logFile, tail: [], applied: [], ready: false };
+  return { name, root: ROOT, port, env: env(dataDir), logFile, tail: [], applied: [], ready: false };
 }
 
 const isUp = (r: Replica) => !!r.proc && r.proc.exitCode === null && r.proc.signalCode === null;
 
-/** Starts the replica as the image does (scripts/production.sh start, which execs node: the signals reach node itself). */
+/**
+ * Starts the replica as the image does (scripts/production.sh start, which execs node: the signals
+ * reach node itself). A release older than that script started as its image did then: node
+ * backend/dist/main.js, with the image's NODE_ENV=production (in the environment already).
+ */
 function spawnReplica(r: Replica): void {
   r.ready = false;
-  const proc = spawn('sh', [PRODUCTION_SH, 'start'], { cwd: ROOT, env: r.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const script = join(r.root, 'scripts', 'production.sh');
+  const [command, args] = existsSync(script) ? ['sh', [script, 'start']] : [process.execPath, [join(r.root, 'backend', 'dist', 'main.js')]];
+  const proc = spawn(command, args, { cwd: r.root, env: r.env, stdio: ['ignore', 'pipe', 'pipe'] });
   r.proc = proc;
   r.exit = new Promise((done) => proc.once('exit', (code, signal) => done({ code, signal })));
   const onLine = (line: string) => {
@@ -395,7 +413,7 @@ function makeCertificate(dir: string): void {
  * pointed at the replicas and its server listening over HTTPS with HTTP/2 as well as plain
  * HTTP, every path nginx writes kept inside `dir`.
  */
-function nginxConfig(o: { dir: string; upstreams: number[]; httpPort: number; httpsPort: number }): string {
+function nginxConfig(o: { dir: string; upstreams: number[]; down: number[]; httpPort: number; httpsPort: number }): string {
   const site = readFileSync(join(ROOT, 'docker', 'nginx.conf'), 'utf8');
   const upstream = 'server app:3000;';
   const listen = 'listen 80;';
@@ -403,7 +421,8 @@ function nginxConfig(o: { dir: string; upstreams: number[]; httpPort: number; ht
   const servers = [
     // One refused connection takes a replica out of rotation for FAIL_TIMEOUT_S: a stopped replica
     // then costs one retry per nginx worker, not one per request.
-    ...o.upstreams.map((port) => `server 127.0.0.1:${port} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT_S}s;`),
+    // A replica being restarted is marked down first (drain): nginx sends it nothing new.
+    ...o.upstreams.map((port) => `server 127.0.0.1:${port} max_fails=${MAX_FAILS} fail_timeout=${FAIL_TIMEOUT_S}s${o.down.includes(port) ? ' down' : ''};`),
   ].join('\n  ');
   const listens = [
     `listen 127.0.0.1:${o.httpPort};`,
@@ -443,6 +462,19 @@ function nginxConfig(o: { dir: string; upstreams: number[]; httpPort: number; ht
   ].join('\n');
 }
 
+/** nginx's command-line arguments for the configuration in `dir` (the same for its start, its test and a reload). */
+function nginxArgs(dir: string): string[] {
+  const globals = `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')};`;
+  return ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log'), '-g', globals];
+}
+
+/** Writes the configuration (the replicas on `down` marked down) and checks it with nginx -t. */
+function writeFrontConfig(f: Pick<Front, 'dir' | 'upstreams' | 'httpPort' | 'httpsPort'>, down: number[]): void {
+  writeFileSync(join(f.dir, 'nginx.conf'), nginxConfig({ ...f, down }));
+  const test = spawnSync(NGINX, [...nginxArgs(f.dir), '-t'], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx refused the configuration (${join(f.dir, 'nginx.conf')}):\n${test.stderr}`);
+}
+
 /** Writes the certificate and the configuration, checks it with nginx -t, starts nginx in the foreground. */
 async function startFront(work: string, upstreams: number[], httpPort: number, httpsPort: number): Promise<Front> {
   const dir = join(work, 'nginx');
@@ -450,15 +482,49 @@ async function startFront(work: string, upstreams: number[], httpPort: number, h
   // As root nginx's workers run as an unprivileged user, who must reach the temp folders inside.
   chmodSync(dir, 0o755);
   makeCertificate(dir);
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, upstreams, httpPort, httpsPort }));
-  const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')];
-  const globals = `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')};`;
-  const test = spawnSync(NGINX, [...args, '-t', '-g', globals], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(`nginx refused the configuration (${join(dir, 'nginx.conf')}):\n${test.stderr}`);
+  writeFrontConfig({ dir, upstreams, httpPort, httpsPort }, []);
   // Its output goes to error.log (-e and error_log): nothing is piped that could fill up and stall it.
-  const proc = spawn(NGINX, [...args, '-g', globals], { stdio: 'ignore' });
+  const proc = spawn(NGINX, nginxArgs(dir), { stdio: 'ignore' });
   onCleanup(() => stopChild(proc));
-  return { dir, httpPort, httpsPort, proc };
+  return { dir, upstreams, httpPort, httpsPort, proc };
+}
+
+/** nginx's worker processes (children of its master). */
+function nginxWorkers(front: Front): number {
+  const children = spawnSync('pgrep', ['-P', String(front.proc.pid)], { encoding: 'utf8' }).stdout;
+  return children.split('\n').filter(Boolean).length;
+}
+
+/**
+ * Marks the replicas on `down` down in nginx (none: every one up) and reloads it, as an operator
+ * drains a replica before restarting it: the new workers send it nothing, and this waits until
+ * the old workers have finished what they had in flight and exited.
+ */
+async function setDrained(ctx: Ctx, down: Replica[]): Promise<void> {
+  const f = ctx.front;
+  writeFrontConfig(f, down.map((r) => r.port));
+  const reload = spawnSync(NGINX, [...nginxArgs(f.dir), '-s', 'reload'], { encoding: 'utf8' });
+  if (reload.status !== 0) throw new Error(`nginx -s reload failed: ${reload.stderr}`);
+  // worker_processes 2: the reload starts two new workers; the old two leave once their requests are done.
+  const settled = await waitUntil(() => (nginxWorkers(f) === 2 ? true : undefined), 15_000, 50);
+  if (!settled) throw new Error(`nginx's old workers were still running 15 s after the reload`);
+}
+
+/**
+ * A replica taken out of nginx (drained), stopped with SIGTERM, started again from `root` (this
+ * checkout, or another release's) and put back: the rolling restart an operator runs.
+ */
+async function restartDrained(ctx: Ctx, r: Replica, c: Checks, root = ROOT): Promise<number> {
+  const t0 = Date.now();
+  await setDrained(ctx, [r]);
+  const exit = await stopReplica(r, 'SIGTERM');
+  c.count(exit.code === 0 && !exit.forced, `replica ${r.name} after SIGTERM: ${exit.forced ? 'still running after 30 s, killed' : `exit ${exit.code ?? exit.signal}`} (exit 0 expected)`);
+  r.root = root;
+  r.applied = [];
+  spawnReplica(r);
+  await waitReady(r);
+  await setDrained(ctx, []);
+  return Date.now() - t0;
 }
 
 /** nginx's error log, from `from` (a length read earlier) on. */
@@ -504,7 +570,21 @@ const tlsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 4, maxFreeSockets
 const plainAgent = new HttpAgent({ keepAlive: false });
 
 /** One request to nginx; never throws: no answer is status 0 with the error. */
-function call(ctx: Ctx, o: CallOptions): Promise<Answer> {
+/**
+ * Requests sent again because nginx closed a kept-alive connection as they went out on it (a
+ * reload's old worker leaving): browsers resend those on a new connection, whatever the method,
+ * since nothing of the request reached a replica; Node's client leaves it to its caller.
+ */
+let resentOnClosedKeepAlive = 0;
+
+async function call(ctx: Ctx, o: CallOptions): Promise<Answer> {
+  const a = await callOnce(ctx, o);
+  if (!a.closedReused) return a;
+  resentOnClosedKeepAlive++;
+  return callOnce(ctx, o);
+}
+
+function callOnce(ctx: Ctx, o: CallOptions): Promise<Answer & { closedReused?: boolean }> {
   if (!LOOPBACK_SOURCE.test(o.from)) throw new Error(`not a rehearsal client address: ${o.from}`);
   const payload = o.json === undefined ? o.body : Buffer.from(JSON.stringify(o.json));
   const headers: Record<string, string> = {
@@ -516,13 +596,15 @@ function call(ctx: Ctx, o: CallOptions): Promise<Answer> {
   const t0 = Date.now();
   return new Promise((done) => {
     let settled = false;
-    const finish = (a: Omit<Answer, 'started' | 'ended'>) => {
+    const finish = (a: Omit<Answer, 'started' | 'ended'> & { closedReused?: boolean }) => {
       if (settled) return;
       settled = true;
       done({ ...a, started: t0, ended: Date.now() });
     };
-    const failed = (e: Error) => finish({ status: 0, body: Buffer.alloc(0), headers: {}, error: e.message });
+    let answered = false;
+    const failed = (e: Error) => finish({ status: 0, body: Buffer.alloc(0), headers: {}, error: e.message, closedReused: req.reusedSocket && !answered && (e as NodeJS.ErrnoException).code === 'ECONNRESET' });
     const onResponse = (res: IncomingMessage) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }));
@@ -846,30 +928,24 @@ async function prepareCampaign(ctx: Ctx): Promise<void> {
 async function rollingRestart(ctx: Ctx): Promise<ScenarioResult> {
   const c = new Checks();
   const mark = frontLog(ctx).length;
+  const resentBefore = resentOnClosedKeepAlive;
   const traffic = startTraffic(ctx, { mix: ['read', 'enquiry', 'staff', 'read', 'enquiry', 'read'] });
   await sleep(2000);
   const outFor: string[] = [];
   for (const r of ctx.replicas) {
-    const t0 = Date.now();
-    const exit = await stopReplica(r, 'SIGTERM');
-    c.count(exit.code === 0 && !exit.forced, `replica ${r.name} after SIGTERM: ${exit.forced ? 'still running after 30 s, killed' : `exit ${exit.code ?? exit.signal}`} (exit 0 expected)`);
-    spawnReplica(r);
-    await waitReady(r);
-    outFor.push(`${r.name} ${seconds(Date.now() - t0)} s`);
-    // nginx keeps a replica it could not reach out of rotation for fail_timeout; stopping the next one
-    // before that has passed would leave nginx no replica it is willing to try (502 "no live upstreams").
-    await sleep(FAIL_TIMEOUT_S * 1000 + 1000);
+    outFor.push(`${r.name} ${seconds(await restartDrained(ctx, r, c))} s`);
+    await sleep(1000);
   }
   const sent = await traffic.stop();
   const failed = sent.filter((s) => s.status !== 200);
   const { answered, lost } = await lostEnquiries(ctx, sent, c);
   c.timed(failed.length === 0, `${failed.length} requests failed during the rolling restart: ${named(failed)}`);
   return {
-    done: 'SIGTERM and start again, A then B, under reads, enquiries and staff table reads',
+    done: 'drained in nginx (marked down, reload), SIGTERM, started again and put back, A then B, under reads, enquiries and staff table reads',
     sent: sent.length,
     failed: failed.length,
     lost: lost.length,
-    figure: `answers ${statusSummary(sent)}; ${answered.length} enquiries answered 200, ${lost.length} lost; out of rotation ${outFor.join(', ')}; nginx passed ${refusedConnections(frontLog(ctx, mark))} refused connections on`,
+    figure: `answers ${statusSummary(sent)}; ${answered.length} enquiries answered 200, ${lost.length} lost; out of rotation ${outFor.join(', ')}; nginx passed ${refusedConnections(frontLog(ctx, mark))} refused connections on; ${resentOnClosedKeepAlive - resentBefore} resent as a browser does (kept-alive connection closed by the reload)`,
     problems: c.problems,
   };
 }
@@ -1192,7 +1268,7 @@ async function backupRestore(ctx: Ctx): Promise<ScenarioResult> {
 interface Row {
   n: number;
   name: string;
-  outcome: 'passed' | 'FAILED' | 'not run';
+  outcome: 'passed' | 'FAILED';
   result?: ScenarioResult;
   why?: string;
 }
@@ -1200,9 +1276,7 @@ interface Row {
 interface Scenario {
   n: number;
   name: string;
-  run?: (ctx: Ctx) => Promise<ScenarioResult>;
-  /** Why it does not run (no `run`). */
-  notRun?: string;
+  run: (ctx: Ctx) => Promise<ScenarioResult>;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -1212,10 +1286,157 @@ const SCENARIOS: Scenario[] = [
   { n: 4, name: 'database restart', run: databaseRestart },
   { n: 5, name: 'SMS gateway failing', run: smsOutage },
   { n: 6, name: 'backup and restore', run: backupRestore },
-  // A release over live data needs the previous release built beside this one (its own checkout,
-  // npm ci and build): started on a database, then replaced replica by replica with this build.
-  { n: 7, name: 'new release over live data', notRun: "needs the previous release's build" },
+  { n: 7, name: 'new release over live data', run: newRelease },
 ];
+
+// ------------------------------------------------------------------ 7. a new release over live data
+
+/** The previous release, as a built checkout of its own beside this one. */
+interface Release {
+  ref: string;
+  /** How the ref was chosen. */
+  why: string;
+  dir: string;
+  /** Its migrations' names, in order. */
+  migrations: string[];
+}
+
+const git = (...args: string[]) => execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8' }).trim();
+
+/** --previous REF, else the commit before the newest migration was added: a release the newest migration runs over. */
+function previousRef(): { ref: string; why: string } {
+  if (PREVIOUS) return { ref: git('rev-parse', `${PREVIOUS}^{commit}`), why: `--previous ${PREVIOUS}` };
+  const newest = git('log', '-1', '--format=%H', '--diff-filter=A', '--', 'backend/src/database/migrations/1*.ts');
+  if (!newest) throw new Error('no commit added a migration: name the previous release with --previous REF');
+  return { ref: git('rev-parse', `${newest}^`), why: `the commit before ${newest.slice(0, 7)}, which added the newest migration` };
+}
+
+/** A checkout's migrations, from its files (the classes end in the file's 13-digit time). */
+function migrationsOf(dir: string): string[] {
+  const folder = join(dir, 'backend', 'src', 'database', 'migrations');
+  return readdirSync(folder)
+    .filter((f) => /^\d{13}-\w+\.ts$/.test(f))
+    .sort()
+    .map((f) => /export class (\w+)/.exec(readFileSync(join(folder, f), 'utf8'))?.[1] ?? f);
+}
+
+/**
+ * The previous release extracted (git archive) into .rehearsal-release/<ref> and built there once
+ * (kept for the next run; not under node_modules, where tsc emits no JSON and Vite sees packages). With the same package-lock.json it uses this
+ * checkout's packages through links (its own workspaces linked as its own); with another one it
+ * gets its own npm ci.
+ */
+function buildPrevious(): Release {
+  const { ref, why } = previousRef();
+  const dir = join(ROOT, '.rehearsal-release', ref);
+  const done = join(dir, '.rehearsal-built');
+  if (!existsSync(done)) {
+    log(`building the previous release ${ref.slice(0, 7)} (${why}) in ${dir} ...`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    execFileSync('sh', ['-c', 'git -C "$1" archive "$2" | tar -x -C "$3"', 'sh', ROOT, ref, dir], { stdio: 'inherit' });
+    const sameLock = spawnSync('git', ['-C', ROOT, 'diff', '--quiet', ref, 'HEAD', '--', 'package-lock.json']).status === 0;
+    if (sameLock) linkPackages(dir);
+    else execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(dir, 'scripts', 'build-if-needed.mjs')], { cwd: dir, stdio: 'inherit' });
+    writeFileSync(done, `${ref}\n`);
+  }
+  return { ref, why, dir, migrations: migrationsOf(dir) };
+}
+
+/** node_modules for a checkout of the same lock: every package linked to this checkout's, the workspaces to its own. */
+function linkPackages(dir: string): void {
+  const modules = join(dir, 'node_modules');
+  mkdirSync(join(modules, '@campaign'), { recursive: true });
+  for (const entry of readdirSync(join(ROOT, 'node_modules'))) {
+    if (entry === '@campaign' || entry === '.cache') continue;
+    symlinkSync(join(ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  for (const ws of readdirSync(join(ROOT, 'node_modules', '@campaign'))) symlinkSync(join('..', '..', ws), join(modules, '@campaign', ws));
+  for (const ws of ['domain', 'backend', 'admin', 'public-site']) {
+    const own = join(ROOT, ws, 'node_modules');
+    if (existsSync(own) && existsSync(join(dir, ws))) symlinkSync(own, join(dir, ws, 'node_modules'));
+  }
+}
+
+/**
+ * 7. The previous release serves the live database while this one's first replica migrates it,
+ * then the second replica is replaced too. The database is first taken back to the previous
+ * release's schema (this release's newer migrations undone, their down()), as it stood before
+ * the deploy; the rows of scenarios 1-6 stay.
+ */
+async function newRelease(ctx: Ctx): Promise<ScenarioResult> {
+  const c = new Checks();
+  const release = ctx.previous;
+  if (!release) throw new Error('the previous release was not built');
+  const [a, b] = ctx.replicas;
+  const ours = (await ctx.db.query(`SELECT name FROM migrations ORDER BY id`)).map((r: { name: string }) => r.name) as string[];
+  const pending = ours.filter((m) => !release.migrations.includes(m));
+  c.count(pending.length > 0, `the previous release ${release.ref.slice(0, 7)} has every migration of this one: nothing to rehearse (name an older one with --previous)`);
+  c.count(
+    pending.every((m, i) => ours.indexOf(m) === ours.length - pending.length + i),
+    `the migrations the previous release lacks are not the newest ones (${pending.join(', ')}): it is not this release's predecessor`,
+  );
+
+  // Before the deploy: the previous release and its schema, on A.
+  for (const r of ctx.replicas) await stopReplica(r, 'SIGTERM');
+  const undo = new DataSource(P.dataSourceOptions(ctx.databaseUrl, 1));
+  await undo.initialize();
+  try {
+    for (const _ of pending) await undo.undoLastMigration({ transaction: 'each' });
+  } finally {
+    await undo.destroy();
+  }
+  a.root = release.dir;
+  try {
+    await setDrained(ctx, [b]);
+    spawnReplica(a);
+    await waitReady(a);
+    const traffic = startTraffic(ctx, { mix: ['enquiry', 'read', 'staff', 'read'], verify: true });
+    await sleep(2000);
+
+    // The deploy: B starts on this release and migrates while A, the previous release, serves;
+    // nginx sends B nothing until it is ready, then both releases serve side by side.
+    const migrateFrom = Date.now();
+    b.applied = [];
+    spawnReplica(b);
+    await waitReady(b);
+    const migrateTo = Date.now();
+    await setDrained(ctx, []);
+    await sleep(2000);
+    // Then A is replaced by this release too, drained first as in the rolling restart.
+    await restartDrained(ctx, a, c);
+    await sleep(1000);
+    const sent = await traffic.stop();
+
+    const failed = sent.filter((s) => s.status !== 200);
+    c.timed(failed.length === 0, `${failed.length} requests failed during the release: ${named(failed)}`);
+    const duringMigration = sent.filter((s) => s.status === 200 && s.started >= migrateFrom && s.ended <= migrateTo);
+    c.count(duringMigration.length > 0, 'no request was answered while the new release migrated');
+    c.count(b.applied.join(',') === pending.join(','), `the new release's first replica applied [${b.applied.join(', ')}], expected [${pending.join(', ')}]`);
+    c.count(a.applied.length === 0, `the second replica applied migrations again: ${a.applied.join(', ')}`);
+    const [{ n: twice }] = await ctx.db.query(`SELECT count(*)::int AS n FROM (SELECT name FROM migrations GROUP BY name HAVING count(*) > 1) x`);
+    c.count(twice === 0, `${twice} migrations are recorded more than once`);
+    const { answered, lost } = await lostEnquiries(ctx, sent, c);
+    const books = await campaignBooks(ctx.db);
+    c.count(books.stock_off === 0 && books.drawn_twice === 0 && books.prize_sms_twice === 0, `the draw's books: ${JSON.stringify(books)}`);
+    const verified = sent.filter((s) => s.kind === 'verify' && s.status === 200).length;
+    return {
+      done: `previous release ${release.ref.slice(0, 7)} (${release.why}) serving; B started on this one and migrated; then A replaced`,
+      sent: sent.length,
+      failed: failed.length,
+      lost: lost.length,
+      figure:
+        `migrated ${pending.join(', ')} in ${seconds(migrateTo - migrateFrom)} s (start to ready) while the previous release answered ${duringMigration.length} requests (${duringMigration.filter((s) => s.kind === 'enquiry').length} enquiries); ` +
+        `answers ${statusSummary(sent)}; ${answered.length} enquiries 200, ${lost.length} lost; ${verified} verified across both releases, ${books.drawn_twice} drawn twice, stock off ${books.stock_off}`,
+      problems: c.problems,
+    };
+  } finally {
+    a.root = ROOT;
+  }
+}
+
+// ------------------------------------------------------------------ the run
 
 function printRow(row: Row) {
   const r = row.result;
@@ -1238,7 +1459,6 @@ function table(rows: Row[]): string {
 }
 
 async function runScenario(ctx: Ctx, s: Scenario): Promise<Row> {
-  if (!s.run) return { n: s.n, name: s.name, outcome: 'not run', why: `not run: ${s.notRun}` };
   log(`${s.n}. ${s.name} ...`);
   try {
     if (s.n > 1) await ensureReplicasUp(ctx);
@@ -1308,10 +1528,19 @@ async function main(): Promise<number> {
     void cleanup().then(() => process.exit(2));
   }, BUDGET_MS);
   const planned = SCENARIOS.filter((s) => !SHORT || s.n <= 4);
+  let previous: Release | undefined;
+  if (planned.some((s) => s.n === 7)) {
+    try {
+      previous = buildPrevious();
+    } catch (e) {
+      log(`could not build the previous release: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   const rows: Row[] = [];
   try {
     P = await loadProduct();
     const ctx = await setUp();
+    ctx.previous = previous;
     for (const s of planned) {
       if (s.n === 2 && !ctx.campaign) {
         try {
@@ -1321,13 +1550,13 @@ async function main(): Promise<number> {
           log(`could not prepare the campaign: ${e instanceof Error ? e.message : String(e)}`);
         }
       }
-      const row = s.n > 1 && s.run && !ctx.campaign ? { n: s.n, name: s.name, outcome: 'FAILED' as const, why: 'not run: the campaign could not be prepared after the cold start' } : await runScenario(ctx, s);
+      const row = s.n > 1 && !ctx.campaign ? { n: s.n, name: s.name, outcome: 'FAILED' as const, why: 'not run: the campaign could not be prepared after the cold start' } : await runScenario(ctx, s);
       rows.push(row);
       printRow(row);
     }
   } catch (e) {
     log(`set-up failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-    for (const s of planned.filter((p) => p.run && !rows.some((r) => r.n === p.n))) rows.push({ n: s.n, name: s.name, outcome: 'FAILED', why: 'not run: the set-up failed' });
+    for (const s of planned.filter((p) => !rows.some((r) => r.n === p.n))) rows.push({ n: s.n, name: s.name, outcome: 'FAILED', why: 'not run: the set-up failed' });
   }
   clearTimeout(watchdog);
   await cleanup();
