@@ -62,8 +62,21 @@ describe('test-ride booking (browser)', () => {
         [place.state, place.district, place.city],
       );
       expect(offered.slice(1)).toEqual(inCity.map((b) => b.title));
-      await dialog.getByLabel('Phone').fill(phone);
       await dialog.getByLabel('Model').selectOption({ label: model.title });
+    });
+
+    await step(page, 'a number that cannot be a Nepal mobile is said at once, nothing is sent', async () => {
+      let sent = 0;
+      page.on('request', (r) => void (r.url().includes('/api/v1/test-ride') && r.method() === 'POST' && sent++));
+      await dialog.getByLabel('Phone').fill('1234567890');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).').waitFor();
+      expect(await dialog.getByLabel('Phone').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(sent).toBe(0);
+    });
+
+    await step(page, 'submit', async () => {
+      await dialog.getByLabel('Phone').fill(phone);
       await dialog.getByRole('button', { name: 'Submit' }).click();
     });
 

@@ -1,3 +1,4 @@
+import { adToBs } from '@campaign/domain';
 import { Browser, BrowserContext } from 'playwright-core';
 import { uniqueDigits } from '../factories/campaign';
 import { makePreregistration } from '../factories/purchase';
@@ -222,6 +223,8 @@ describe('staff screens (browser)', () => {
     await page.waitForURL((u) => new RegExp(`"branch":"?${a.id}"?[,}]`).test(decodeURIComponent(u.search)));
     await page.locator('table tbody tr').filter({ hasText: 'None' }).first().waitFor({ state: 'detached' });
     for (const row of await page.locator('table tbody tr').allInnerTexts()) expect(row).toContain(a.title);
+    // Each row's day reads in BS first, the AD day beside it, as on every staff screen.
+    expect(await page.locator('table tbody tr').filter({ hasText: `${adToBs(open)} BS (${open})` }).count()).toBe(1);
     // 1 Mangsir 2082 is 17 November 2025: the AD picker shows what the BS twin set.
     await page.getByRole('textbox', { name: 'From (BS)' }).fill('2082-08-01');
     await page.waitForURL((u) => decodeURIComponent(u.search).includes('"from":"2025-11-17"'));

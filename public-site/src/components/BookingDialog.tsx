@@ -2,6 +2,7 @@ import { bookingTypeOptions, filterPersonName, mobileDigits, PERSON_NAME_MAX } f
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { createTestRide, getBikeModels, getBranches, getGeography, getSettings } from '../api';
 import { branchesFor, citiesOf, districtsOf, geographyFromBranches, nepaliNames, pickBranch, type BranchChoice, type BranchLike, type Place, type Province } from '../cascade';
+import { phoneProblem } from '../filters';
 import { navigate } from '../router';
 import { useData } from '../useData';
 import { utmSource } from '../utm';
@@ -121,6 +122,9 @@ export default function BookingDialog({ onClose, modelId }: { onClose: () => voi
   const validate = (): Errors => {
     const e: Errors = {};
     for (const [key, message] of REQUIRED) if (!form[key].trim()) e[key] = t(message);
+    // As on the enquiry form: a number that cannot be a Nepal mobile is said at once, before the request.
+    const badPhone = !e.phone && phoneProblem(form.phone);
+    if (badPhone) e.phone = t(badPhone);
     const email = formRef.current?.elements.namedItem('email') as HTMLInputElement | null;
     if (form.email && email && !email.validity.valid) e.email = t('Please enter a valid email address.');
     return e;

@@ -1,8 +1,8 @@
-import { digitsOf, filterAddress, filterPersonName, isNepalMobile, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
+import { digitsOf, filterAddress, filterPersonName, mobileDigits, newClientSeed, PERSON_NAME_MAX, sourceLabel, SOURCES } from '@campaign/domain';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { createEnquiry, getBikeModels, getBranches, getPrizes, getSettings } from '../api';
 import { DIALOG_TITLE } from '../constants';
-import { filterEmail } from '../filters';
+import { filterEmail, phoneProblem } from '../filters';
 import { isImage, prepareScreenshot } from '@campaign/domain/browser';
 import { markCodeSent } from '../resendClock';
 import { clearDraft, entryMark, markEntry, navigate, readDraft, saveDraft } from '../router';
@@ -136,7 +136,8 @@ export default function EnquiryDialog() {
     const e: Errors = {};
     for (const [key, message] of REQUIRED) if (!String(form[key]).trim()) e[key] = t(message);
     // A number that cannot be a Nepal mobile is said at once, the server's words, never put to the confirm dialog.
-    if (!e.phone && !isNepalMobile(form.phone)) e.phone = t('The phone must be a valid Nepal mobile number (10 digits starting with 96, 97 or 98).');
+    const badPhone = !e.phone && phoneProblem(form.phone);
+    if (badPhone) e.phone = t(badPhone);
     if (form.shared && form.screenshot && !isImage(form.screenshot)) e.screenshot = t('The screenshot must be an image.');
     if (siteKey && captcha.current?.rendered() && !captcha.current.getResponse()) e.captcha = t('Please confirm that you are not a robot.');
     return e;

@@ -8,6 +8,7 @@ import { dateRangeFilters } from '../../components/dateRangeFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import { useBranchFilter } from '../../components/bikeModelFilter';
 import { ADMIN_BASE } from '../../paths';
+import { staffDate } from '../../components/format';
 import { typeLabel } from './allocationChoices';
 
 /**
@@ -46,7 +47,7 @@ export const AllocationList = () => {
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="type" label="Type" render={(r) => typeLabel(r.type)} />
         <DataTable.Col source="branch.title" label="Branch" render={(r) => r.branch?.title ?? 'None'} />
-        <DataTable.Col source="date" label="Date" />
+        <DataTable.Col source="date" label="Date" render={(r) => staffDate(r.date)} />
         <DataTable.Col source="probability" label="Probability" render={(r) => `${r.probability}%`} />
         <DataTable.Col source="count" label="Count" />
         <DataTable.Col source="remaining" label="Remaining" />
