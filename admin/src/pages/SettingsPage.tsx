@@ -36,6 +36,7 @@ import {
   type SettingRule,
   type SettingSection,
 } from '@campaign/domain';
+import { BsTwinInput } from '../components/BsDateInput';
 import { FilePickerInput } from '../components/FilePickerInput';
 import { LazyRichTextInput } from '../components/LazyRichTextInput';
 import { changedFields, type AppDataProvider } from '../providers/dataProvider';
@@ -129,7 +130,13 @@ const SettingInput = ({ field: f }: { field: Field }) => {
     case 'time':
       return <TextInput source={source} label={label} helperText={helperText} sx={{ minWidth: { sm: 380 }, maxWidth: '100%' }} />;
     case 'day':
-      return <DateInput source={source} label={label} helperText={helperText} />;
+      // Staff keep BS dates: the BS twin beside the AD picker writes the same value.
+      return (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          <DateInput source={source} label={label} helperText={helperText} />
+          <BsTwinInput source={source} label={`${label} (BS)`} />
+        </Box>
+      );
     case 'days':
       return <NumberInput source={source} label={label} helperText={helperText} min={rule.min} max={rule.max} sx={{ minWidth: { sm: 380 }, maxWidth: '100%' }} />;
     case 'name':

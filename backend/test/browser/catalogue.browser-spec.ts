@@ -1,3 +1,4 @@
+import { bsToAd } from '@campaign/domain';
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
@@ -260,6 +261,25 @@ describe('catalogue (browser)', () => {
       await admin.getByRole('cell', { name: 'Everest Trail 150' }).waitFor();
       expect(await admin.getByRole('textbox', { name: 'Search' }).inputValue()).toBe('');
     });
+  });
+
+  it('keeps the campaign end date in BS: typed in BS, the AD picker and the saved day follow', async () => {
+    const bs = '2088-01-15';
+    const ad = bsToAd(bs)!;
+    await step(admin, 'settings: the end date typed in BS', async () => {
+      await admin.goto(`${t.url}/admin/settings`);
+      await admin.getByRole('textbox', { name: 'Campaign End Date (BS)' }).fill(bs);
+      expect(await admin.getByLabel('Campaign End Date', { exact: true }).inputValue()).toBe(ad);
+      await admin.getByRole('button', { name: 'Submit' }).click();
+      await admin.getByRole('alert').filter({ hasText: 'Success!' }).waitFor();
+    });
+    await step(admin, 'settings read again', async () => {
+      await admin.reload();
+      await expect(admin.getByLabel('Campaign End Date', { exact: true }).inputValue()).resolves.toBe(ad);
+      expect(await admin.getByRole('textbox', { name: 'Campaign End Date (BS)' }).inputValue()).toBe(bs);
+    });
+    const token = `Bearer ${await t.token('admin@example.com')}`;
+    expect((await t.http().get('/api/v1/setting').set('Authorization', token)).body.data.campaign_ends_on).toBe(ad);
   });
 
   it('reads the audit trail in words, with the record each action touched', async () => {
