@@ -465,6 +465,15 @@ describe('public enquiry (browser)', () => {
       await page.waitForURL((u) => u.pathname === `/enquiry/${slug}/draw`);
       await prizeHeading.waitFor();
     });
+    await step(page, 'Back from the prize: the landing page, not an empty "Enter your code"', async () => {
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByRole('heading', { name: 'Win a cash discount on your new bike' }).waitFor();
+      await page.waitForTimeout(500);
+      expect(await back.count()).toBe(0);
+      expect(await draw.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
     const draws = await t.db.query(
       `SELECT count(*)::int AS n FROM draw WHERE kind = 'preregistration' AND record_id = (SELECT id FROM preregistration WHERE slug = $1)`,
       [slug],

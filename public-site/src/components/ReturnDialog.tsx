@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, getSettings, requestReturnCode, verifyReturn } from '../api';
 import { digitsOf, mobileDigits } from '@campaign/domain';
 import { markCodeSent, secondsUntilResend } from '../resendClock';
-import { navigate } from '../router';
+import { entryMark, markEntry, navigate } from '../router';
 import { useData } from '../useData';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { focusFirstError, TextField } from './Field';
@@ -18,7 +18,16 @@ const clockKey = (phone: string) => `return:${phone}`;
  * phone and code together. Only a right code opens the record: then the draw page, where
  * the wheel turns to the prize (again, for a visitor who had already verified).
  */
+/** The history entry a right code was typed on is marked with the record's slug (markEntry). */
+const OPENED = 'returnOpened';
+
 export default function ReturnDialog() {
+  // Back from the prize to the entry the code was typed on: the record is open and the prize
+  // shown, so Back goes on to the landing page, never to an empty "Enter your code" again.
+  const [finished] = useState(() => entryMark(OPENED) !== undefined);
+  useEffect(() => {
+    if (finished) navigate('/', { replace: true });
+  }, [finished]);
   const settings = useData(getSettings).data;
   const siteKey = settings?.captcha_site_key || '';
   const [phone, setPhone] = useState('');
@@ -78,6 +87,7 @@ export default function ReturnDialog() {
     setErrors({});
     try {
       const enquiry = await verifyReturn(national, code.trim());
+      markEntry(OPENED, enquiry.slug);
       navigate(`/enquiry/${encodeURIComponent(enquiry.slug)}/draw`);
     } catch (err) {
       setBusy(false);
@@ -90,6 +100,7 @@ export default function ReturnDialog() {
     void (step === 'phone' ? sendCode() : verify());
   };
 
+  if (finished) return null;
   return (
     <Modal title={t('Enter your code')} onClose={() => navigate('/')} closeButton>
       <form ref={formRef} onSubmit={submit} noValidate>
