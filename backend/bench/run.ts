@@ -6,7 +6,7 @@
  * cluster, folders) whatever happens. The whole run stops itself within 10 minutes.
  *
  * Options: --scale 0.05 (a fraction of the campaign-sized dataset, for development),
- * --only reads,enquiry,draw,tables,download,startup,frontend,hostile,fairness, --duration 8 (s per load run),
+ * --only reads,enquiry,draw,tables,download,startup,frontend,hostile,fairness,rehearsal, --duration 8 (s per load run),
  * --out file.md (also write the table as Markdown), --registrations N / --preregistrations N /
  * --test-rides N (one table's size whatever the scale: `--scale 0.01 --registrations 200000
  * --preregistrations 200000 --only download` measures the 200,000-row download without seeding a
@@ -14,7 +14,7 @@
  * --help. The hostile row alone, small: `npm run bench -w backend -- --only hostile --scale 0.01`.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -67,7 +67,7 @@ if (argv.includes('--help')) {
       'npm run bench [-- options]',
       '  --scale F             fraction of the campaign-sized dataset (default 1)',
       "  --preregistrations N  --registrations N  --test-rides N   one table's size, whatever the scale",
-      '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,hostile,fairness,startup',
+      '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,hostile,fairness,startup,rehearsal',
       '  --duration S          seconds per load run (default 8, at most 20)',
       '  --out file.md         also write the table as Markdown',
       '  --no-build            measure the apps as built (skip building what is stale)',
@@ -247,6 +247,10 @@ async function main() {
   if (wanted('startup') && left() > 30_000)
     await startup().catch((e) =>
       add({ scenario: 'startup', product: `failed: ${e.message}`, baseline: '-', ratio: '-', target: '< 5 s', met: false }),
+    );
+  if (wanted('rehearsal') && left() > 150_000)
+    await rehearsalTimings().catch((e) =>
+      add({ scenario: 'rehearsal', product: `failed: ${e.message}`, baseline: '-', ratio: '-', target: '-', met: false }),
     );
 
   const text = table();
@@ -968,6 +972,55 @@ async function startup() {
     ratio: '-',
     target: '< 5 s',
     met: Math.max(total, ms) < 5000,
+  });
+}
+
+// ------------------------------------------------------------------ the production rehearsal's timings
+
+/**
+ * The production rehearsal's short run (`npm run rehearse -- --short`: nginx in front of two
+ * NODE_ENV=production replicas and a PostgreSQL server, docs/deployment.md), for the timings its
+ * CI run leaves out: requests failed during a drained rolling restart, and how soon enquiries are
+ * answered 200 again once a stopped database is back. Needs nginx (as `npm test` does).
+ */
+async function rehearsalTimings() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-rehearsal-'));
+  removeOnCleanup(dir);
+  const out = join(dir, 'rows.json');
+  const child = startChild('rehearsal', process.execPath, [join(__dirname, 'register.js'), join(BACKEND, 'rehearsal', 'run.ts'), '--short', '--no-build', `--json=${out}`], {
+    cwd: BACKEND,
+    env: process.env,
+  });
+  await new Promise<void>((done) => child.once('exit', () => done()));
+  if (!existsSync(out)) throw new Error(`the rehearsal wrote no rows: ${(child as typeof child & { tail: string[] }).tail.slice(-3).join(' | ')}`);
+  type RehearsalRow = { n: number; outcome: string; why?: string; result?: { problems: string[]; timings?: Record<string, number> } };
+  const rows = JSON.parse(readFileSync(out, 'utf8')) as RehearsalRow[];
+  const of = (n: number) => {
+    const row = rows.find((r) => r.n === n);
+    const timings = row?.result?.timings;
+    return { timings, why: row ? (row.why ?? row.result?.problems.join('; ') ?? row.outcome) : 'not run' };
+  };
+  const rolling = of(2);
+  const database = of(4);
+  const r = rolling.timings;
+  add({
+    scenario: 'rehearsal: rolling restart behind nginx (drain, SIGTERM, start, put back; A then B) under traffic',
+    product: r ? `${r.failed} of ${r.sent} requests failed; each replica out of nginx up to ${fmt(r.drainedMs / 1000, 1)} s` : `failed: ${rolling.why}`,
+    baseline: '-',
+    ratio: '-',
+    target: '0 failed',
+    met: !!r && r.failed === 0,
+  });
+  const d = database.timings;
+  add({
+    scenario: 'rehearsal: PostgreSQL stopped about 3 s under traffic, then started again',
+    product: d
+      ? `enquiries answered 200 again ${d.backMs < 0 ? 'never (30 s)' : `${fmt(d.backMs / 1000, 1)} s`} after it was back (down ${fmt(d.downMs / 1000, 1)} s); ${d.failed} answers other than 200 or the product's 503`
+      : `failed: ${database.why}`,
+    baseline: '-',
+    ratio: '-',
+    target: '< 2 s back, 0 other answers',
+    met: !!d && d.backMs >= 0 && d.backMs < 2000 && d.failed === 0,
   });
 }
 

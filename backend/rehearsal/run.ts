@@ -67,11 +67,13 @@ const OPTIONS = ['--short', '--no-build', '--image-build', '--keep', '--help'];
 const argv = process.argv.slice(2);
 /** --previous=REF: the release scenario 7 deploys over (default: the commit before the newest migration came). */
 const PREVIOUS = argv.find((a) => a.startsWith('--previous='))?.slice('--previous='.length);
+/** --json=FILE: the rows, with each scenario's timings, also written as JSON (npm run bench reads them). */
+const JSON_OUT = argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
 const SHORT = argv.includes('--short');
 const BUILD = !argv.includes('--no-build');
 const IMAGE_BUILD = argv.includes('--image-build');
 const KEEP = argv.includes('--keep');
-if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a) && !a.startsWith('--previous='))) {
+if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a) && !/^--(previous|json)=/.test(a))) {
   process.stdout.write(
     [
       'npm run rehearse [-- options]',
@@ -81,6 +83,7 @@ if (argv.includes('--help') || argv.some((a) => !OPTIONS.includes(a) && !a.start
       '  --keep         keep the work folder (replica logs, nginx.conf and error.log, the dump)',
       '  --previous=REF the release scenario 7 deploys this one over (default: the commit before the newest migration',
       '                 was added); built once into .rehearsal-release/',
+      '  --json=FILE    also write the rows and their timings as JSON (npm run bench reads them)',
       '',
     ].join('\n'),
   );
@@ -841,6 +844,8 @@ interface ScenarioResult {
   lost: number | null;
   figure: string;
   problems: string[];
+  /** What depends on timing, in ms or counts, for the bench (npm run bench prints them; --short judges none). */
+  timings?: Record<string, number>;
 }
 
 /**
@@ -932,8 +937,11 @@ async function rollingRestart(ctx: Ctx): Promise<ScenarioResult> {
   const traffic = startTraffic(ctx, { mix: ['read', 'enquiry', 'staff', 'read', 'enquiry', 'read'] });
   await sleep(2000);
   const outFor: string[] = [];
+  const outMs: number[] = [];
   for (const r of ctx.replicas) {
-    outFor.push(`${r.name} ${seconds(await restartDrained(ctx, r, c))} s`);
+    const ms = await restartDrained(ctx, r, c);
+    outMs.push(ms);
+    outFor.push(`${r.name} ${seconds(ms)} s`);
     await sleep(1000);
   }
   const sent = await traffic.stop();
@@ -946,6 +954,7 @@ async function rollingRestart(ctx: Ctx): Promise<ScenarioResult> {
     failed: failed.length,
     lost: lost.length,
     figure: `answers ${statusSummary(sent)}; ${answered.length} enquiries answered 200, ${lost.length} lost; out of rotation ${outFor.join(', ')}; nginx passed ${refusedConnections(frontLog(ctx, mark))} refused connections on; ${resentOnClosedKeepAlive - resentBefore} resent as a browser does (kept-alive connection closed by the reload)`,
+    timings: { failed: failed.length, sent: sent.length, drainedMs: Math.max(...outMs) },
     problems: c.problems,
   };
 }
@@ -1041,6 +1050,7 @@ async function databaseRestart(ctx: Ctx): Promise<ScenarioResult> {
     failed: failed.length,
     lost: lost.length,
     figure: `answers ${statusSummary(sent)}; ${unavailable.length} × 503 with the product's message (${wrongWords.length} without); down ${seconds(upAt - downAt)} s; first enquiry 200 ${Number.isNaN(backIn) ? 'never' : `${backIn.toFixed(1)} s`} after the database was back; ${answered.length} enquiries 200, ${lost.length} lost; replicas restarted: ${same ? 0 : 'yes'}`,
+    timings: { downMs: upAt - downAt, backMs: firstOk ? firstOk.ended - upAt : -1, failed: sent.filter((x) => x.status !== 200 && x.status !== 503).length },
     problems: c.problems,
   };
 }
@@ -1562,6 +1572,7 @@ async function main(): Promise<number> {
   await cleanup();
   const passed = rows.filter((r) => r.outcome === 'passed').length;
   const failed = rows.filter((r) => r.outcome === 'FAILED').length;
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows, null, 2));
   process.stdout.write(`\n${table(rows)}\n\nrehearsal: ${passed} scenarios passed, ${failed} failed\n`);
   return failed ? 1 : 0;
 }
