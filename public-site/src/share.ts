@@ -19,7 +19,7 @@ export interface ShareTarget {
   name: string;
   /**
    * Where the button opens; null for a network with no web address that takes a link (TikTok):
-   * its button shares through shareOrCopy instead, since opening its home page shared nothing.
+   * its button copies the words and the link instead (copyForApp), since opening its home page shared nothing.
    */
   href: string | null;
 }
@@ -35,31 +35,22 @@ export function shareTargets(url: string, text: string): ShareTarget[] {
   ];
 }
 
-/** As much of the browser's `navigator` as sharing needs (a test passes its own). */
-export interface ShareMeans {
-  share?: (data: { title: string; text: string; url: string }) => Promise<void>;
+/** As much of the browser's `navigator` as copying needs (a test passes its own). */
+export interface ClipboardMeans {
   clipboard?: { writeText(text: string): Promise<void> };
 }
 
-/** shared: the share sheet took it; cancelled: the visitor closed the sheet; copied: on the clipboard; failed: neither way works here. */
-export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
+/** copied: on the clipboard; failed: no clipboard here (plain HTTP) or it refused. */
+export type CopyOutcome = 'copied' | 'failed';
 
 /**
- * Shares to a network that takes no link from a web page (TikTok): the phone's share sheet where
- * the browser has one (the visitor picks TikTok in it), else the words and the link copied for
- * the visitor to paste in the app. A sheet the visitor closes copies nothing behind their back;
- * a sheet that refuses (no tap left to allow it, say) falls back to the clipboard. Over plain
- * HTTP neither exists: 'failed', and the page asks the visitor to copy the link themselves.
+ * For a network that takes no link from a web page (TikTok): the words and the link copied for
+ * the visitor to paste in the app. Its button is shown only where the browser has no share
+ * sheet (with one, the page's single Share button opens the sheet, where TikTok is offered).
+ * Over plain HTTP there is no clipboard either: 'failed', and the page asks the visitor to copy
+ * the link themselves.
  */
-export async function shareOrCopy(means: ShareMeans, data: { title: string; text: string; url: string }): Promise<ShareOutcome> {
-  if (typeof means.share === 'function') {
-    try {
-      await means.share(data);
-      return 'shared';
-    } catch (err) {
-      if ((err as { name?: unknown } | null)?.name === 'AbortError') return 'cancelled';
-    }
-  }
+export async function copyForApp(means: ClipboardMeans, data: { text: string; url: string }): Promise<CopyOutcome> {
   if (typeof means.clipboard?.writeText !== 'function') return 'failed';
   try {
     await means.clipboard.writeText(shareMessage(data.text, data.url));

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { t } from '../i18n';
-import { shareLink, shareOrCopy, shareTargets, shareText, type ShareOutcome } from '../share';
+import { copyForApp, shareLink, shareTargets, shareText, type CopyOutcome } from '../share';
 
 /**
  * "Share with friends" after the prize (#19): the phone's share sheet where the browser
@@ -13,7 +13,7 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
   const text = shareText(campaign);
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
-  const [toTikTok, setToTikTok] = useState<ShareOutcome | null>(null);
+  const [toTikTok, setToTikTok] = useState<CopyOutcome | null>(null);
   const sheet = typeof navigator.share === 'function';
 
   /** Copies the link (the clipboard needs HTTPS too; otherwise the field is selected for the visitor to copy). */
@@ -27,9 +27,9 @@ export function ShareWithFriends({ code, campaign }: { code: string; campaign: s
     }
   };
 
-  /** TikTok: the share sheet if there is one, else the clipboard; where neither works the link is selected to copy by hand. */
+  /** TikTok (its button shows only without a share sheet): the words and the link copied; without a clipboard the link is selected to copy by hand. */
   const shareToTikTok = async () => {
-    const outcome = await shareOrCopy(navigator, { title: campaign, text, url });
+    const outcome = await copyForApp(navigator, { text, url });
     if (outcome === 'failed') field.current?.select();
     setToTikTok(outcome);
   };
