@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { AdminArriving } from './layout/AdminArriving';
+import { FirstRows } from './layout/FirstRows';
 import { LoginPage } from './login/LoginPage';
 import { hasStoredSession } from './providers/authProvider';
 import { LOGIN_PATH } from './paths';
@@ -51,7 +51,7 @@ export const App = () => {
       />
     );
   return (
-    <Suspense fallback={<AdminArriving />}>
+    <Suspense fallback={<FirstRows path={window.location.pathname} />}>
       <AdminRouter toLogin={toLogin} />
     </Suspense>
   );

@@ -406,6 +406,15 @@ async function throttledPage(
  * pressed a second after the page has loaded; the figure is the time from the press to the
  * frame that first shows a row of the dashboard's list. Answers each run's milliseconds.
  */
+/**
+ * A row of a list on the screen, with its text (a list that is loading shows empty placeholder
+ * rows): react-admin's table row, its phone row (a list item in the list's content: the built
+ * admin's SimpleList items carry no RaSimpleList class, so the former `.RaSimpleList-tertiary`
+ * never matched after the phone rows' date moved into their heading, and the sign-in row waited
+ * forever), or the dashboard's first rows shown while react-admin arrives (FirstRows.tsx).
+ */
+const FIRST_ROW = '.RaDataTable-row, .RaList-content li, .first-rows-row';
+
 export async function firstRowsAfterSignIn(app: string, email: string, password: string, runs = 3, filled = false): Promise<number[]> {
   const { link, screen } = await phoneProfile();
   const browser = await launchBrowser();
@@ -425,16 +434,17 @@ export async function firstRowsAfterSignIn(app: string, email: string, password:
       }
       // Timed in the page: from the form's submit to the frame after a row of the list is in the DOM.
       const shown = page.evaluate(
-        () =>
+        (rows) =>
           new Promise<number>((resolve) => {
             let pressed = 0;
             document.addEventListener('submit', () => (pressed = performance.now()), { capture: true });
             new MutationObserver((_changes, watch) => {
-              if (!pressed || !document.querySelector('.RaDataTable-row, .RaSimpleList-tertiary')) return;
+              if (!pressed || ![...document.querySelectorAll(rows)].some((row) => row.textContent?.trim())) return;
               watch.disconnect();
               requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed)));
             }).observe(document.body, { childList: true, subtree: true });
           }),
+        FIRST_ROW,
       );
       await page.getByRole('button', { name: 'Login' }).click();
       times.push(await shown);
@@ -460,15 +470,16 @@ export async function repeatVisitFirstRows(app: string, email: string, password:
   const times: number[] = [];
   try {
     const ctx = await browser.newContext({ ...phoneScreen(screen), serviceWorkers: worker ? 'allow' : 'block' });
-    // Every page notes when it first shows a row, from its navigation's start.
-    await ctx.addInitScript(() => {
+    // Every page notes when it first shows a row, from its navigation's start: react-admin's, or
+    // the dashboard's first rows shown while react-admin arrives (admin/src/layout/FirstRows.tsx).
+    await ctx.addInitScript((rows) => {
       const w = window as unknown as { __firstRows?: number };
       new MutationObserver((_c, watch) => {
-        if (!document.querySelector('.RaDataTable-row, .RaSimpleList-tertiary, .RaSimpleList-primary')) return;
+        if (![...document.querySelectorAll(rows)].some((row) => row.textContent?.trim())) return;
         watch.disconnect();
         requestAnimationFrame(() => setTimeout(() => (w.__firstRows = performance.now())));
       }).observe(document, { childList: true, subtree: true });
-    });
+    }, FIRST_ROW);
     // Yesterday: signed in, the list opened, the worker (when allowed) installed and in control.
     const first = await ctx.newPage();
     await first.goto(`${app}/login`);

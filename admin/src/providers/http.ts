@@ -99,7 +99,9 @@ function authorised(token: string | null): Headers {
 export const EARLY_READ_MS = 30_000;
 
 /** Reads asked for before the code that needs them has arrived, by URL (less the table protocol's `draw` counter). */
-const earlyReads = new Map<string, { token: string; at: number; response: Promise<Response> }>();
+const earlyReads = new Map<string, { token: string; at: number; response: Promise<Response>; copy: Promise<Response | null> }>();
+/** Who waits to look at an early read that is not asked for yet (earlyLook), by key. */
+const lookers = new Map<string, Array<(copy: Promise<Response | null>) => void>>();
 
 const readKey = (url: string): string => {
   const [path, query = ''] = url.split('?');
@@ -125,8 +127,12 @@ export function readEarly(paths: readonly string[]): void {
     const response = fetch(url, { headers: authorised(token) });
     // Not taken, its failure is nobody's: the app's own read reports it.
     response.catch(() => undefined);
-    const read = { token, at: Date.now(), response };
+    // A copy made as the answer comes, before the screen's own read takes the body (earlyLook).
+    const copy = response.then((res) => (res.ok ? res.clone() : null)).catch(() => null);
+    const read = { token, at: Date.now(), response, copy };
     earlyReads.set(key, read);
+    for (const look of lookers.get(key) ?? []) look(copy);
+    lookers.delete(key);
     // Not taken in time (the list's saved filters differ, another screen opened): let go of it.
     setTimeout(() => {
       if (earlyReads.get(key) !== read) return;
@@ -134,6 +140,18 @@ export function readEarly(paths: readonly string[]): void {
       response.then((res) => res.body?.cancel()).catch(() => undefined);
     }, EARLY_READ_MS);
   }
+}
+
+/**
+ * The body of a read asked for early (readEarly), as JSON, without taking it from the screen
+ * that will ask for it: for what the page shows while that screen's code arrives
+ * (layout/FirstRows.tsx). Waits until the read is asked for; null when it failed.
+ */
+export function earlyLook(path: string): Promise<unknown> {
+  const key = readKey(`${API_BASE}${path}`);
+  const read = earlyReads.get(key);
+  const copy = read ? read.copy : new Promise<Promise<Response | null>>((resolve) => lookers.set(key, [...(lookers.get(key) ?? []), resolve])).then((c) => c);
+  return copy.then((res) => (res ? res.json() : null)).catch(() => null);
 }
 
 function takeEarlyRead(url: string): Promise<Response> | undefined {

@@ -14,9 +14,12 @@ import { loadDashboard, PAGE_SCREENS, RESOURCE_SCREENS, type Loader, type Resour
  * filters' branches and models, the campaign's settings. A browser test (login.browser-spec)
  * compares it with what the screen asks for itself.
  */
+/** The dashboard's list's first page, as its screen asks for it (and layout/FirstRows.tsx shows it first). */
+export const DASHBOARD_LIST = '/registration?start=0&length=10';
+
 export const DASHBOARD_READS: readonly string[] = [
   '/stats',
-  '/registration?start=0&length=10',
+  DASHBOARD_LIST,
   '/branches',
   '/bike-model?all=1',
   '/settings',

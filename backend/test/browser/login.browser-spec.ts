@@ -110,11 +110,22 @@ describe('admin login (browser)', () => {
     expect(await cold.getByText('Campaign Admin').isVisible()).toBe(true);
     release();
     await opened;
-    // While the shell is on its way: the admin's frame and 'Loading...', not a blank page.
+    // While the shell is on its way: the admin's frame and 'Loading...', not a blank page, and
+    // already the dashboard list's first rows, from the answer asked for early (FirstRows.tsx).
     await cold.getByRole('status').filter({ hasText: 'Loading...' }).waitFor();
     expect(await cold.getByText('Campaign Admin').isVisible()).toBe(true);
+    const token = `Bearer ${await t.token('admin@example.com')}`;
+    const first: Array<{ name: string; phone: string }> = (await t.http().get('/api/v1/registration').query({ start: 0, length: 10 }).set('Authorization', token)).body.data;
+    expect(first.length).toBeGreaterThan(0);
+    const early = cold.getByRole('list', { name: 'Registrations' }).getByRole('listitem');
+    await early.first().waitFor();
+    expect((await early.allInnerTexts()).map((text) => text.split('\n')[0].replace(/,\s*$/, ''))).toEqual(first.map((r) => r.name));
+    expect(await early.first().innerText()).toContain(first[0].phone);
     releaseShell();
     await cold.getByText('Demo Admin').first().waitFor();
+    // react-admin's list has taken their place, with the same first row.
+    await cold.getByRole('list', { name: 'Registrations' }).waitFor({ state: 'detached' });
+    await cold.getByText(first[0].name).first().waitFor();
     await coldContext.close();
     await page.close();
   });
