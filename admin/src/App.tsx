@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { AdminArriving } from './layout/AdminArriving';
 import { FirstRows } from './layout/FirstRows';
 import { LoginPage } from './login/LoginPage';
 import { hasStoredSession } from './providers/authProvider';
@@ -51,8 +52,12 @@ export const App = () => {
       />
     );
   return (
-    <Suspense fallback={<FirstRows path={window.location.pathname} />}>
-      <AdminRouter toLogin={toLogin} />
-    </Suspense>
+    <>
+      <Suspense fallback={<AdminArriving />}>
+        <AdminRouter toLogin={toLogin} />
+      </Suspense>
+      {/* The dashboard's first rows, over the page until its list shows its own (FirstRows.tsx). */}
+      <FirstRows path={window.location.pathname} />
+    </>
   );
 };

@@ -5,7 +5,6 @@ import { nepalDateTime } from '../components/format';
 import { DASHBOARD_PATHS } from '../paths';
 import { earlyLook } from '../providers/http';
 import { DASHBOARD_LIST } from '../screens/coldStart';
-import { AdminArriving } from './AdminArriving';
 
 /** What a row of the dashboard's list shows (the registration list's phone rows: RegistrationList.tsx). */
 interface Registered {
@@ -19,31 +18,50 @@ interface Registered {
 
 const font = "'Roboto','Helvetica','Arial',sans-serif";
 
+/** react-admin's list shows rows (with text: a list loading shows empty placeholder rows). */
+const listShown = () => [...document.querySelectorAll('.RaList-content li, .RaDataTable-row')].some((row) => row.textContent?.trim());
+
 /**
- * The dashboard while react-admin's code arrives and runs (#35, the daily repeat visit): its
- * list's first rows, read from the answer the page asked for early (screens/coldStart.ts), in
- * the same words as the list's phone rows (name, date; phone and prize), as plain text that
- * does nothing when tapped, with 'Loading...' under them. The list itself replaces them once
- * the shell has run (it takes the same answer). On a phone on a slow link the shell's code
- * takes about a second to run; the rows need only their one read. Any other page, a user
- * who does not see the list, or a read that fails: the admin's frame alone (AdminArriving).
+ * The dashboard's first rows before react-admin shows them (#35, the daily visit): read from
+ * the answer the page asked for early (the inline script of a repeat visit, else
+ * screens/coldStart.ts), in the same words as the list's phone rows (name, date; phone and
+ * prize), as plain text over the page with 'Loading...' under them, until react-admin's list
+ * shows its own rows (it takes the same answer), the page changes, the user touches or types,
+ * or 15 s have passed. Any other page, a user who does not see the list, a read that fails, or
+ * a list already shown: nothing.
  */
 export const FirstRows = ({ path }: { path: string }) => {
   const [rows, setRows] = useState<Registered[] | null>(null);
+  const [gone, setGone] = useState(false);
   useEffect(() => {
     if (!DASHBOARD_PATHS.includes(path)) return;
     let live = true;
     void earlyLook(DASHBOARD_LIST).then((body) => {
       const data = (body as { data?: unknown } | null)?.data;
-      if (live && Array.isArray(data) && data.length) setRows(data as Registered[]);
+      if (live && Array.isArray(data) && data.length && !listShown()) setRows(data as Registered[]);
     });
     return () => {
       live = false;
     };
   }, [path]);
-  if (!rows) return <AdminArriving />;
+  useEffect(() => {
+    if (!rows || gone) return;
+    const leave = () => setGone(true);
+    const watch = new MutationObserver(() => (listShown() || window.location.pathname !== path) && leave());
+    watch.observe(document.body, { childList: true, subtree: true });
+    const timer = setTimeout(leave, 15_000);
+    window.addEventListener('pointerdown', leave, { once: true, capture: true });
+    window.addEventListener('keydown', leave, { once: true, capture: true });
+    return () => {
+      watch.disconnect();
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', leave, { capture: true });
+      window.removeEventListener('keydown', leave, { capture: true });
+    };
+  }, [rows, gone, path]);
+  if (!rows || gone) return null;
   return (
-    <div style={{ minHeight: '100vh', background: BRAND.background, fontFamily: font }}>
+    <div style={{ position: 'fixed', inset: 0, zIndex: 1500, overflow: 'hidden', background: BRAND.background, fontFamily: font }}>
       <div
         style={{
           height: 56,

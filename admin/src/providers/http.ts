@@ -100,6 +100,9 @@ export const EARLY_READ_MS = 30_000;
 
 /** Reads asked for before the code that needs them has arrived, by URL (less the table protocol's `draw` counter). */
 const earlyReads = new Map<string, { token: string; at: number; response: Promise<Response>; copy: Promise<Response | null> }>();
+/** The reads the page's inline script asked before any module ran (vite.config.ts), with the token it used. */
+const inlineReads = (globalThis as { __earlyReads?: { token: string; reads: Record<string, Promise<Response>> } }).__earlyReads;
+
 /** Who waits to look at an early read that is not asked for yet (earlyLook), by key. */
 const lookers = new Map<string, Array<(copy: Promise<Response | null>) => void>>();
 
@@ -124,7 +127,9 @@ export function readEarly(paths: readonly string[]): void {
     const url = `${API_BASE}${path}`;
     const key = readKey(url);
     if (earlyReads.has(key)) continue;
-    const response = fetch(url, { headers: authorised(token) });
+    // Asked already by the page's inline script with this session (vite.config.ts): taken over.
+    const asked = inlineReads?.token === token ? inlineReads.reads[path] : undefined;
+    const response = asked ?? fetch(url, { headers: authorised(token) });
     // Not taken, its failure is nobody's: the app's own read reports it.
     response.catch(() => undefined);
     // A copy made as the answer comes, before the screen's own read takes the body (earlyLook).

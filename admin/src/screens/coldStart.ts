@@ -6,6 +6,7 @@
 import { ADMIN_BASE, DASHBOARD_PATHS } from '../paths';
 import { authProvider } from '../providers/authProvider';
 import { readEarly } from '../providers/http';
+import { session } from '../providers/session';
 import { loadDashboard, PAGE_SCREENS, RESOURCE_SCREENS, type Loader, type ResourceScreens } from './registry';
 
 /**
@@ -80,7 +81,11 @@ export function loadAdminFor(path: string) {
   if (DASHBOARD_PATHS.includes(path)) {
     void loadDashboard().catch(() => undefined);
     // The same rule the dashboard shows its list by: others see section cards, and read nothing of these.
-    void authProvider.canAccess!({ action: 'list', resource: 'registration' }).then((list) => list && readEarly(DASHBOARD_READS));
+    void authProvider.canAccess!({ action: 'list', resource: 'registration' }).then((list) => {
+      // The next visit's inline script asks them before any module has run (vite.config.ts).
+      session.earlyReads(list ? DASHBOARD_READS : null);
+      if (list) readEarly(DASHBOARD_READS);
+    });
   }
   return shell;
 }

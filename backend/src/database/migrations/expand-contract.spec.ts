@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MIGRATIONS } from './index';
 
 /**
- * The migration rule (docs/decisions.md, "Migrations: expand, then contract a release later"):
+ * The migration rule (docs/decisions.md, "Migrations expand, then contract"):
  * during a deploy the previous release keeps serving on the database the new one has just
  * migrated (`npm run rehearse`, scenario 7). So a migration's `up` only adds what the previous
  * release can ignore; what it would miss (a dropped or renamed column or table, a changed type,
