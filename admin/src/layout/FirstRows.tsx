@@ -1,22 +1,18 @@
-import { rupees } from '@campaign/domain';
 import { useEffect, useState } from 'react';
 import { BRAND } from '../brand';
 import { nepalDateTime } from '../components/format';
 import { DASHBOARD_PATHS } from '../paths';
+import { registrationLine, type RegistrationRowLike } from '../resources/registration/registrationLine';
+import { APP_BAR_HTML, FRAME_FONT } from './arriving';
 import { earlyLook } from '../providers/http';
 import { DASHBOARD_LIST } from '../screens/coldStart';
 
 /** What a row of the dashboard's list shows (the registration list's phone rows: RegistrationList.tsx). */
-interface Registered {
+interface Registered extends RegistrationRowLike {
   id: number | string;
   name?: string;
-  phone?: string;
   created_at?: string;
-  coupon_amount?: number | null;
-  preregistration?: { prize?: number | null } | null;
 }
-
-const font = "'Roboto','Helvetica','Arial',sans-serif";
 
 /** react-admin's list shows rows (with text: a list loading shows empty placeholder rows). */
 const listShown = () => [...document.querySelectorAll('.RaList-content li, .RaDataTable-row')].some((row) => row.textContent?.trim());
@@ -61,22 +57,8 @@ export const FirstRows = ({ path }: { path: string }) => {
   }, [rows, gone, path]);
   if (!rows || gone) return null;
   return (
-    <div style={{ position: 'fixed', inset: 0, zIndex: 1500, overflow: 'hidden', background: BRAND.background, fontFamily: font }}>
-      <div
-        style={{
-          height: 56,
-          display: 'flex',
-          alignItems: 'center',
-          padding: '0 16px 0 56px',
-          background: BRAND.primary,
-          color: '#fff',
-          fontSize: '1.25rem',
-          fontWeight: 500,
-          boxShadow: '0 2px 4px -1px rgba(0,0,0,0.2),0 4px 5px rgba(0,0,0,0.14)',
-        }}
-      >
-        Campaign Admin
-      </div>
+    <div style={{ position: 'fixed', inset: 0, zIndex: 1500, overflow: 'hidden', background: BRAND.background, fontFamily: FRAME_FONT }}>
+      <div dangerouslySetInnerHTML={{ __html: APP_BAR_HTML }} />
       <h1 style={{ margin: '16px 16px 8px', fontSize: '1.25rem', fontWeight: 400 }}>Dashboard</h1>
       <ul aria-label="Registrations" style={{ listStyle: 'none', margin: 0, padding: 0, background: '#fff' }}>
         {rows.map((r) => (
@@ -86,9 +68,7 @@ export const FirstRows = ({ path }: { path: string }) => {
               <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>, </span>
             </span>
             <span style={{ display: 'block', marginTop: 4, fontSize: '0.875rem', color: 'rgba(0,0,0,0.6)' }}>{nepalDateTime(r.created_at)}</span>
-            <span style={{ display: 'block', fontSize: '0.875rem', color: 'rgba(0,0,0,0.6)' }}>
-              {r.phone} · {rupees((r.preregistration?.prize ?? 0) + (r.coupon_amount ?? 0))}
-            </span>
+            <span style={{ display: 'block', fontSize: '0.875rem', color: 'rgba(0,0,0,0.6)' }}>{registrationLine(r)}</span>
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { startTestApp, TestApp } from '../harness/test-app';
-import { makePreregistration, registrationBody } from '../factories/purchase';
+import { staffDashboardPurchase } from '../factories/purchase';
 
 /** Journey: staff sign in to the admin; the menu shows what their permissions allow. */
 describe('admin login (browser)', () => {
@@ -11,15 +11,7 @@ describe('admin login (browser)', () => {
   const BUYER = 'Dashboard Buyer';
   beforeAll(async () => {
     t = await startTestApp({ listen: true });
-    const [{ branch_id: branchId }] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
-    const [{ id: modelId }] = await t.db.query(`SELECT id FROM bike_model ORDER BY id LIMIT 1`);
-    const pre = await makePreregistration(t.db, { branchId, prize: 3000, name: BUYER, bikeModelId: modelId });
-    const res = await t
-      .http()
-      .post('/api/v1/registration')
-      .set('Authorization', `Bearer ${await t.token('staff@example.com')}`)
-      .send(registrationBody(pre, modelId));
-    if (res.status !== 200) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await staffDashboardPurchase(t, BUYER);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { TestApp } from '../harness/test-app';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { bikeModelId, uniqueDigits, uniquePhone } from './campaign';
@@ -77,4 +78,19 @@ export function registrationBody(pre: Pick<PreregistrationRow, 'slug' | 'name'>,
     payment_mode: 'CASH',
     ...over,
   };
+}
+
+/**
+ * A purchase at the branch staff's dealer, made through POST /registration as staff: the first
+ * row of their dashboard's list. `t` is a running test app (its database, HTTP and tokens).
+ */
+export async function staffDashboardPurchase(
+  t: Pick<TestApp, 'db' | 'http' | 'token'>,
+  name: string,
+): Promise<void> {
+  const [{ branch_id: branchId }] = await t.db.query(`SELECT branch_id FROM "user" WHERE email = 'staff@example.com'`);
+  const [{ id: modelId }] = await t.db.query(`SELECT id FROM bike_model ORDER BY id LIMIT 1`);
+  const pre = await makePreregistration(t.db, { branchId, prize: 3000, name, bikeModelId: modelId });
+  const res = await t.http().post('/api/v1/registration').set('Authorization', `Bearer ${await t.token('staff@example.com')}`).send(registrationBody(pre, modelId));
+  if (res.status !== 200) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -14,6 +14,7 @@ import { showRowClick } from '../../routing';
 import { paymentModeLabel, useRegistrationFilters } from './registrationFilters';
 import { downloadQuery, filtersToQuery } from './registrationQuery';
 import { registrationColumns } from './registrationColumns';
+import { registrationLine } from './registrationLine';
 import { StatCards } from './StatCards';
 
 /** Print opens /admin/print with the same filters in a new tab; Download saves Registrations.xlsx. */
@@ -55,7 +56,7 @@ export const RegistrationList = ({ title = 'Customers' }: { title?: string }) =>
         {isPhone ? (
           <PhoneRows
             primary={(r) => r.name}
-            secondary={(r) => `${r.phone} · ${rupees((r.preregistration?.prize ?? 0) + (r.coupon_amount ?? 0))}`}
+            secondary={(r) => registrationLine(r)}
             tertiary={(r) => nepalDateTime(r.created_at)}
           />
         ) : (
