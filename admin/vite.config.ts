@@ -129,12 +129,13 @@ const preloadShell = (): Plugin => {
           `new MutationObserver(function(m,o){if(!r.querySelector('form'))return;o.disconnect();` +
           `later('prefetch',s.concat(d))}).observe(r,{childList:true,subtree:true});return}` +
           `document.getElementById('root').innerHTML=${JSON.stringify(ARRIVING_HTML)};` +
-          // The dashboard's first reads, asked now rather than once the modules have run (about
-          // 0.65 s later on a slow phone's repeat visit): the ones the admin kept for this session
-          // (screens/coldStart.ts); providers/http.ts takes them over (readEarly).
+          // The page's first reads (the dashboard's, a list's page of rows), asked now rather than
+          // once the modules have run (about 0.65 s later on a slow phone's repeat visit): the ones
+          // the admin kept for this page in this session (providers/session.ts, by pageKey's rule);
+          // providers/http.ts takes them over (readEarly).
           // Only with the installed worker in control: its code then comes from the phone, and the reads
           // take no connection the page's own files need (over HTTP/1.1 a browser opens six).
-          `var w=navigator.serviceWorker;if(w&&w.controller&&${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0)try{var q=JSON.parse(localStorage.getItem(${JSON.stringify(EARLY_READS_KEY)})||'null');` +
+          `var w=navigator.serviceWorker;if(w&&w.controller)try{var q=(JSON.parse(localStorage.getItem(${JSON.stringify(EARLY_READS_KEY)})||'null')||{})[p.replace(/\\/+$/,'')||'/'];` +
           `if(q&&q.length){var e=window.__earlyReads={token:t,reads:{}};q.forEach(function(x){` +
           `var f=fetch(${JSON.stringify(API_BASE)}+x,{headers:{Accept:'application/json',Authorization:'Bearer '+t}});f.catch(function(){});e.reads[x]=f})}}catch(x){}` +
           `later('modulepreload',${JSON.stringify(DASHBOARD_PATHS)}.indexOf(p)>=0?s.concat(d):s)})()`;

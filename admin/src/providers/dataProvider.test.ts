@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { changedFields, dataProvider, pagingQuery } from './dataProvider';
 import { takeServerMessage } from './serverMessage';
+import { session } from './session';
 
 interface Call {
   url: URL;
@@ -150,6 +151,23 @@ describe('dataProvider', () => {
     });
     expect(calls[0].url.pathname).toBe('/api/v1/registration/deleted');
     expect(res.data[0].id).toBe('r7');
+  });
+
+  it("keeps the page of rows a list page asks, saved filters included, for that page's next visit", async () => {
+    reply = () => ({ body: { data: [], recordsFiltered: 0 } });
+    const list = { pagination: { page: 2, perPage: 10 }, sort: { field: '', order: 'ASC' as const }, filter: { prize: 'none' } };
+    vi.stubGlobal('window', { location: { pathname: '/admin/preregistration/' } });
+    await dataProvider.getList('preregistration', list);
+    // Another table of the resource, and a list inside another page, are not the page's own rows.
+    await dataProvider.getList('preregistration', { ...list, meta: { path: '/preregistration/deleted' } });
+    await dataProvider.getList('registration', list);
+    vi.stubGlobal('window', { location: { pathname: '/admin/registration/5/show' } });
+    await dataProvider.getList('registration', list);
+    expect(session.firstReads('/admin/preregistration')).toEqual(['/preregistration?start=10&length=10&prize=none']);
+    expect(session.firstReads('/admin/registration')).toBeNull();
+    expect(session.firstReads('/admin/registration/5/show')).toBeNull();
+    // The request itself still counts its draws: only the kept read leaves the counter out.
+    expect(calls[0].url.searchParams.get('draw')).toMatch(/^\d+$/);
   });
 
   it('throws other failures with the server message and status', async () => {

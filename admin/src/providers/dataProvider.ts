@@ -1,6 +1,8 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { api, ApiOptions, downloadFile } from './http';
 import { recordServerMessage } from './serverMessage';
+import { pageKey, session } from './session';
+import { ADMIN_BASE } from '../paths';
 
 /**
  * Resources whose URLs use the slug (/admin/user/{slug}; docs/decisions.md, "Slugs"). Their records
@@ -102,13 +104,31 @@ export interface AppDataProvider extends DataProvider {
   download(apiPath: string, filename: string, query?: ApiOptions['query']): Promise<void>;
 }
 
+/**
+ * The page of rows a resource's own list page (/admin/{resource}) asks, kept for that page's
+ * next visit (providers/session.ts, firstReads): react-admin opens the list again with the
+ * same saved filters, sort and page, so the next visit can ask it before the list's code has
+ * run. A list inside another page (a record's references, another table of the resource) is
+ * not kept.
+ */
+function keepListRead(resource: string, apiPath: string, query: URLSearchParams, meta: GetListParams['meta']): void {
+  if (typeof window === 'undefined' || meta?.path !== undefined) return;
+  const page = pageKey(window.location.pathname);
+  if (page !== `${ADMIN_BASE}/${resource}`) return;
+  const kept = new URLSearchParams(query);
+  kept.delete('draw');
+  session.keepFirstReads(page, [`${apiPath}?${kept}`]);
+}
+
 export const dataProvider: AppDataProvider = {
   supportAbortSignal: true,
 
   /** `meta.path` reads another table of the resource (GET /registration/deleted). */
   async getList(resource, params) {
     const apiPath = typeof params.meta?.path === 'string' ? params.meta.path : path(resource);
-    const body = await api<TableBody>(apiPath, { query: pagingQuery(params), signal: params.signal });
+    const query = pagingQuery(params);
+    keepListRead(resource, apiPath, query, params.meta);
+    const body = await api<TableBody>(apiPath, { query, signal: params.signal });
     const data = (body.data ?? []).map((r) => toRecord(resource, r));
     return { data: data as never[], total: body.recordsFiltered ?? body.recordsTotal ?? data.length };
   },

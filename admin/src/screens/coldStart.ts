@@ -83,9 +83,14 @@ export function loadAdminFor(path: string) {
     // The same rule the dashboard shows its list by: others see section cards, and read nothing of these.
     void authProvider.canAccess!({ action: 'list', resource: 'registration' }).then((list) => {
       // The next visit's inline script asks them before any module has run (vite.config.ts).
-      session.earlyReads(list ? DASHBOARD_READS : null);
+      session.keepFirstReads(path, list ? DASHBOARD_READS : null);
       if (list) readEarly(DASHBOARD_READS);
     });
+  } else {
+    // A list's page of rows as it last asked it (its saved filters, providers/dataProvider.ts):
+    // asked with the shell, or taken over from the page's inline script.
+    const kept = session.firstReads(path);
+    if (kept) readEarly(kept);
   }
   return shell;
 }

@@ -16,6 +16,7 @@ import { phoneDigits } from '../../components/inputFilters';
 import { SERVER_ORDER } from '../../components/listDefaults';
 import type { Identity } from '../../providers/authProvider';
 import { showRowClick } from '../../routing';
+import { preregistrationLine } from './preregistrationLine';
 
 export const PHONE_SEARCH_LABEL = 'Search for Phone Number and Press Enter';
 
@@ -113,7 +114,7 @@ export const PreregistrationList = () => {
       {isPhone ? (
         <PhoneRows
           primary={(r) => r.name}
-          secondary={(r) => `${r.phone} · ${r.prize == null ? 'No prize yet' : rupees(r.prize)}`}
+          secondary={preregistrationLine}
           tertiary={(r) => staffDate(r.created_at)}
         />
       ) : (
