@@ -5,6 +5,12 @@ describe('campaign time (Asia/Kathmandu)', () => {
     expect(tzOffsetMinutes(new Date('2026-11-21T12:00:00Z'))).toBe(345);
   });
 
+  it('keeps a zone with summer time right across its change, asked in any order (the offset is kept per quarter hour)', () => {
+    const at = (iso: string) => tzOffsetMinutes(new Date(iso), 'Europe/London');
+    expect([at('2026-03-29T00:59:59Z'), at('2026-03-29T01:00:00Z'), at('2026-03-29T00:59:00Z'), at('2026-03-29T01:14:59Z')]).toEqual([0, 60, 0, 60]);
+    expect(tzOffsetMinutes(new Date('2026-03-29T01:00:00Z'))).toBe(345);
+  });
+
   it("puts Nepal's midnight at 18:15 UTC", () => {
     expect(campaignDay(new Date('2026-11-21T18:14:00Z'))).toBe('2026-11-21');
     expect(campaignDay(new Date('2026-11-21T18:16:00Z'))).toBe('2026-11-22');

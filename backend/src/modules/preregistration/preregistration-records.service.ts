@@ -147,7 +147,7 @@ export class PreregistrationRecordsService {
     };
     // Everything that needs its own connection happens before the transaction (VerificationService.issueCode).
     const stored = screenshot ? await this.files.storeImage(screenshot.buffer, { field: 'screenshot', originalName: screenshot.originalname, createdBy: actor.id }) : undefined;
-    let saved: PreregistrationEntity;
+    let saved: { slug: string };
     try {
       saved = await this.db.transaction((em) => this.codes.saveRecord(em, values, stored, settings));
     } catch (e) {

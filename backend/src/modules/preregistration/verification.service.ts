@@ -7,7 +7,7 @@ import { newSlug } from '../../common/slug';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { Db } from '../../repositories/db';
-import { LockedRow, PreregistrationRepository } from '../../repositories/preregistration.repository';
+import { InsertedPreregistration, LockedRow, PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
 import { ReferrerService } from '../referrer/referrer.service';
@@ -44,7 +44,7 @@ export class VerificationService {
   ) {}
 
   /** Saves a new record and makes its code (sent by SMS with send_sms), in the caller's transaction. */
-  async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
+  async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<InsertedPreregistration> {
     const saved = await this.rows.insert(await this.newRow(em, values, stored));
     await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
     return saved;
@@ -55,7 +55,7 @@ export class VerificationService {
    * lockedEnquiryLookup): its code's SMS queued within the phone's limits and the record
    * inserted with its code, two statements where saveRecord takes six (issue #33).
    */
-  async saveEnquiryRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<PreregistrationEntity> {
+  async saveEnquiryRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<InsertedPreregistration> {
     const row = await this.newRow(em, values, stored);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await this.codes.sendWithinLimits(em, row.phone!, this.codeText({ slug: row.slug!, name: row.name!, lang: row.lang }, code, settings), ENQUIRY_CODE);
