@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository';
 import { Db } from './db';
+import { DrawDayRepository } from './draw-day.repository';
 import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { RegistrationRepository } from './registration.repository';
@@ -12,7 +13,7 @@ import { TestRideRepository } from './test-ride.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -4,6 +4,7 @@ import { UnprocessableError } from '../../common/http/errors';
 import { Clock } from '../../common/clock';
 import { addDays, campaignDay, localTime, localToUtc } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { DrawDayRepository } from '../../repositories/draw-day.repository';
 import { SettingService } from '../setting/setting.service';
 
 /**
@@ -15,26 +16,15 @@ import { SettingService } from '../setting/setting.service';
  */
 @Injectable()
 export class SchemeFreeze {
-  /**
-   * Whether a day's commitment is already written (the fairness module, which owns the
-   * commitments, tells: see FairnessService). A written commitment freezes its day even if the
-   * commitment time was later moved past now: what was committed is what is drawn.
-   */
-  private committed: (day: string, em?: EntityManager) => Promise<Date | null> = async () => null;
-
   constructor(
     private readonly clock: Clock,
     private readonly config: ConfigService,
     private readonly settings: SettingService,
+    private readonly days: DrawDayRepository,
   ) {}
 
   private get tz() {
     return this.config.get('app').campaignTz;
-  }
-
-  /** `em`, when given, is the caller's transaction: the check reads through it, never a connection of its own. */
-  isCommitted(check: (day: string, em?: EntityManager) => Promise<Date | null>) {
-    this.committed = check;
   }
 
   /** HH:MM, Nepal time, the evening before each day. */
@@ -51,10 +41,12 @@ export class SchemeFreeze {
     return localToUtc(addDays(day, -1), cutoff, this.tz);
   }
 
-  /** null while the day's scheme may change; otherwise the message that says why not. Inside a transaction, pass its manager. */
-  async frozenSince(day: string, em?: EntityManager): Promise<string | null> {
+  /** null while the day's scheme may change; otherwise the message that says why not. */
+  async frozenSince(day: string): Promise<string | null> {
     const cutoff = await this.cutoff();
-    const at = await this.committed(day, em);
+    // A written commitment freezes its day even if the commitment time was later moved past
+    // now: what was committed is what is drawn. Read through the caller's transaction when one is open (db.ts).
+    const at = await this.days.committedAt(day);
     // The time said is when the commitment was made (a late one says so), or the cutoff it waits for.
     if (at) return `The prizes of ${day} were committed at ${localTime(at, this.tz)} Nepal time on ${campaignDay(at, this.tz)} and can no longer change: change a later day.`;
     if (this.clock.now() < this.cutoffInstant(day, cutoff)) return null;
@@ -70,7 +62,7 @@ export class SchemeFreeze {
   async whileOpen<T>(dataSource: DataSource, day: string, change: (em: EntityManager) => Promise<T>): Promise<T> {
     return dataSource.transaction(async (em) => {
       await this.lock(em, day);
-      const frozen = await this.frozenSince(day, em);
+      const frozen = await this.frozenSince(day);
       if (frozen) throw new UnprocessableError({ date: [frozen] });
       return change(em);
     });
@@ -85,7 +77,7 @@ export class SchemeFreeze {
   async lastFrozenDay(): Promise<string> {
     const today = campaignDay(this.clock.now(), this.tz);
     const tomorrow = addDays(today, 1);
-    return this.clock.now() >= (await this.frozenAt(tomorrow)) || (await this.committed(tomorrow)) ? tomorrow : today;
+    return this.clock.now() >= (await this.frozenAt(tomorrow)) || (await this.days.committedAt(tomorrow)) ? tomorrow : today;
   }
 
   /** The first day whose scheme may still change: the day after the last frozen one. */

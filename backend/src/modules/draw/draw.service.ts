@@ -112,7 +112,7 @@ export class DrawService {
 
   /** A draw row as a result, with its day's fingerprint (a commitment never changes, so FairnessService keeps it once read). */
   private async resultOf(em: EntityManager, { day, ...row }: ResultRow, fresh: boolean): Promise<DrawResult> {
-    return { ...row, fingerprint: day ? await this.fairness.fingerprintOf(em, day) : null, fresh };
+    return { ...row, fingerprint: day ? await this.fairness.fingerprintOf(day) : null, fresh };
   }
 
   async draw(em: EntityManager, req: DrawRequest): Promise<DrawResult> {

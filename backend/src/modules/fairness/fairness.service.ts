@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -20,28 +20,12 @@ import {
 import { Clock } from '../../common/clock';
 import { addDays, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { DayCommitment, DrawDayRepository } from '../../repositories/draw-day.repository';
 import { DrawRepository } from '../../repositories/draw.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { SchemeFreeze } from '../allocation/scheme-freeze';
 import { SETTING_DEFAULTS } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
-
-/** A day's commitment as stored. The seed never leaves this module before the day ends. */
-export interface DayCommitment {
-  day: string;
-  seedHex: string;
-  seed_hash: string;
-  allocation_set: string;
-  allocation_set_hash: string;
-  committed_at: Date;
-  /** 1: committed before the chain; 2: chained, salted, base prizes committed (docs/fairness.md). */
-  format: number;
-  saltHex: string | null;
-  prev_hash: string | null;
-  sealed: SealedDay[];
-  commitment_hash: string;
-  closing: boolean;
-}
 
 /** What the public sees of a day: the hashes always, the seed and the scheme once the day has ended. */
 export interface PublicDay {
@@ -67,9 +51,6 @@ export interface PublicDay {
   closing: boolean;
 }
 
-const COLUMNS = `day::text AS day, encode(seed, 'hex') AS "seedHex", seed_hash, allocation_set, allocation_set_hash, committed_at,
-  format, encode(salt, 'hex') AS "saltHex", prev_hash, sealed, commitment_hash, closing`;
-
 /** The base prize of each draw kind from the settings (a value that is not a positive whole number falls back to its default). */
 export function basePrizesOf(s: { base_prize_preregistration: unknown; base_prize_registration: unknown }): BasePrizes {
   const valid = (v: unknown, fallback: number) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : fallback);
@@ -79,16 +60,18 @@ export function basePrizesOf(s: { base_prize_preregistration: unknown; base_priz
   };
 }
 
+export type { DayCommitment };
+
 /**
- * The daily commitments of the provably fair draw (docs/fairness.md); the only code that
- * names the draw_day table. Each Nepal day gets 32 random bytes, kept here and never logged;
+ * The daily commitments of the provably fair draw (docs/fairness.md), stored through
+ * DrawDayRepository (the draw_day table's statements). Each Nepal day gets 32 random bytes, kept here and never logged;
  * at the commitment time the evening before, the day's seed hash and the hash of its prize
  * scheme are stored (a check every minute, and at start-up); the draw asks for its day's
  * commitment and makes it then if the server was down at that time (marked late). The seed
  * is given out once the day has ended.
  */
 @Injectable()
-export class FairnessService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class FairnessService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('Fairness');
   private timer?: NodeJS.Timeout;
 
@@ -100,11 +83,8 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     private readonly allocations: AllocationService,
     private readonly settings: SettingService,
     private readonly draws: DrawRepository,
+    private readonly days: DrawDayRepository,
   ) {}
-
-  onModuleInit() {
-    this.freeze.isCommitted(async (day, em) => (await this.read(em ?? this.dataSource, day))?.committed_at ?? null);
-  }
 
   onApplicationBootstrap() {
     const every = this.config.get('app').commitIntervalMs;
@@ -144,12 +124,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     const last = await this.settings.get('campaign_ends_on');
     if (!last || !this.revealed(last)) return null;
     return this.dataSource.transaction(async (em) => {
-      const [state] = await em.query(
-        `SELECT max(d.day)::text AS newest,
-                bool_or(d.day <= $1 AND NOT EXISTS (SELECT 1 FROM draw_day s, jsonb_array_elements(s.sealed) e WHERE e->>'day' = d.day::text)) AS open
-           FROM draw_day d`,
-        [last],
-      );
+      const state = await this.days.chainState(last);
       if (!state?.open) return null;
       const day = [addDays(last, 1), addDays(state.newest as string, 1)].sort().at(-1)!;
       await this.commitment(em, day, true);
@@ -163,45 +138,35 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
    * between the freeze check of that change and this read (SchemeFreeze.whileOpen).
    */
   async commitment(em: EntityManager, day: string, closing = false): Promise<DayCommitment> {
-    const found = await this.read(em, day);
+    const found = await this.days.read(day);
     if (found) return this.remember(found);
     await this.freeze.lock(em, day);
-    const again = await this.read(em, day);
+    const again = await this.days.read(day);
     if (again) return this.remember(again);
     // One link at a time: the previous link and the days to seal are read under this lock.
-    await em.query(`SELECT pg_advisory_xact_lock(hashtext('draw_day:chain'))`);
+    await this.days.lockChain();
     const seed = randomBytes(32);
     const salt = randomBytes(32);
     const base = basePrizesOf(await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration']));
     const scheme = canonicalScheme(await this.allocations.committedSet(em, day), base);
-    const [prev] = await em.query(`SELECT commitment_hash FROM draw_day WHERE day < $1 ORDER BY day DESC LIMIT 1`, [day]);
     const link = {
       day,
       format: 2,
       seed_hash: sha256Hex(seed),
       allocation_set_hash: schemeHash(scheme, salt.toString('hex')),
-      prev_hash: (prev?.commitment_hash as string | undefined) ?? null,
-      sealed: await this.sealable(em, day),
+      prev_hash: await this.days.previousHash(day),
+      sealed: await this.sealable(day),
     };
-    await em.query(
-      `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at, format, salt, prev_hash, sealed, commitment_hash, closing)
-       VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $8, $9::jsonb, $10, $11) ON CONFLICT (day) DO NOTHING`,
-      [day, seed, link.seed_hash, scheme, link.allocation_set_hash, this.clock.now(), salt, link.prev_hash, JSON.stringify(link.sealed), commitmentHash(link), closing],
-    );
-    return this.remember((await this.read(em, day))!);
+    await this.days.insert({ ...link, seed, salt, allocation_set: scheme, committed_at: this.clock.now(), commitment_hash: commitmentHash(link), closing });
+    return this.remember((await this.days.read(day))!);
   }
 
   /**
    * The days a commitment for `day` seals: every committed day before it that has ended and
    * that no link has sealed yet, each with the root of its published draws and totals.
    */
-  private async sealable(em: EntityManager, day: string): Promise<SealedDay[]> {
-    const open: DayCommitment[] = await em.query(
-      `SELECT ${COLUMNS} FROM draw_day d
-        WHERE d.day < $1 AND NOT EXISTS (SELECT 1 FROM draw_day s, jsonb_array_elements(s.sealed) e WHERE e->>'day' = d.day::text)
-        ORDER BY d.day`,
-      [day],
-    );
+  private async sealable(day: string): Promise<SealedDay[]> {
+    const open = await this.days.unsealedBefore(day);
     const sealed: SealedDay[] = [];
     for (const c of open) {
       if (!this.revealed(c.day)) continue;
@@ -214,10 +179,10 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
   private readonly fingerprints = new Map<string, string>();
 
   /** A day's fingerprint (the first 20 hex characters of its commitment hash), kept once read: a commitment never changes. */
-  async fingerprintOf(em: EntityManager, day: string): Promise<string | null> {
+  async fingerprintOf(day: string): Promise<string | null> {
     const kept = this.fingerprints.get(day);
     if (kept) return kept;
-    const c = await this.read(em, day);
+    const c = await this.days.read(day);
     return c ? this.fingerprints.get(this.remember(c).day)! : null;
   }
 
@@ -225,11 +190,6 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
     if (this.fingerprints.size > 400) this.fingerprints.clear();
     this.fingerprints.set(c.day, fingerprintOf(c.commitment_hash));
     return c;
-  }
-
-  private async read(em: EntityManager | DataSource, day: string): Promise<DayCommitment | undefined> {
-    const [row] = await em.query(`SELECT ${COLUMNS} FROM draw_day WHERE day = $1`, [day]);
-    return row;
   }
 
   /** The committed scheme of a day, parsed. */
@@ -273,7 +233,7 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
 
   /** The whole chain, oldest first: what a verifier checks the links of. */
   async chain(): Promise<ChainLink[]> {
-    const rows: DayCommitment[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM draw_day ORDER BY day`);
+    const rows = await this.days.chain();
     return rows.map((c) => ({
       day: c.day,
       format: c.format,
@@ -289,13 +249,13 @@ export class FairnessService implements OnModuleInit, OnApplicationBootstrap, On
 
   /** The public view of one day, or undefined when it has no commitment. */
   async publicDay(day: string): Promise<PublicDay | undefined> {
-    const c = await this.read(this.dataSource, day);
+    const c = await this.days.read(day);
     return c && this.toPublic(c);
   }
 
   /** The latest committed days, newest first (tomorrow's too once tonight's commitment is made). */
   async publicDays(limit = 60): Promise<PublicDay[]> {
-    const rows: DayCommitment[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM draw_day ORDER BY day DESC LIMIT $1`, [limit]);
+    const rows = await this.days.latest(limit);
     return rows.map((r) => this.toPublic(r));
   }
 
