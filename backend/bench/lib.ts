@@ -203,11 +203,13 @@ export async function timings(
   n: number,
   headers: Record<string, string> = {},
   warm = 2,
+  gapMs = 0,
 ): Promise<{ p50: number; p95: number; max: number; errors: number; body?: unknown }> {
   const ms: number[] = [];
   let errors = 0;
   let body: unknown;
   for (let i = 0; i < warm + n; i++) {
+    if (i && gapMs) await new Promise((r) => setTimeout(r, gapMs));
     const r = await http(url, { headers });
     if (r.status !== 200) errors++;
     if (i === 0) body = safeJson(r.body);
