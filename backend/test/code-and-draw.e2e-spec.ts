@@ -89,7 +89,7 @@ describe('services: one code lifecycle, one draw', () => {
     expect(made).toMatchObject({ amount: 9000, allocation_id: allocation, fresh: true });
     const again = await t.db.transaction((em) => draws.draw(em, req));
     expect(again).toMatchObject({ id: made.id, amount: 9000, fresh: false });
-    const moved = await t.db.transaction((em) => draws.move(em, 'preregistration', first.id, second.id));
+    const moved = await t.db.transaction(() => draws.move('preregistration', first.id, second.id));
     expect(moved).toMatchObject({ id: made.id, record_id: second.id, amount: 9000 });
     // The moved draw is the second record's: asking for it returns it, no roll, no stock taken.
     await allocate(t.db, { type: 'preregistration_branch', branchId: A, count: 3, amount: 8000, probability: 100 });

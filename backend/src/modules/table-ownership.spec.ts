@@ -11,14 +11,6 @@ import { basename, join, relative } from 'node:path';
  */
 const MODULES = __dirname;
 const REPOSITORIES = join(__dirname, '..', 'repositories');
-/**
- * Tables whose repository holds only part of their SQL so far: their owning module may still
- * name them beside the repository.
- */
-const REPOSITORY_IN_PROGRESS: Record<string, string> = {
-  draw: 'draw',
-  allocation: 'allocation',
-};
 const TABLES_WITHOUT_ENTITY: Record<string, string> = {
   draw: 'draw',
   draw_day: 'fairness',
@@ -57,7 +49,6 @@ function refusal(path: string, table: string, tableOwners: Record<string, string
   const repository = tableRepositories[table];
   if (repository) {
     if (file === repository) return null;
-    if (REPOSITORY_IN_PROGRESS[table] && file.startsWith('modules/') && moduleOf(path) === REPOSITORY_IN_PROGRESS[table]) return null;
     return `owned by ${repository}`;
   }
   if (file.startsWith('modules/') && tableOwners[table] === moduleOf(path)) return null;

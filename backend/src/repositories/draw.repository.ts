@@ -4,6 +4,36 @@ import { Db } from './db';
 import { PreregistrationRepository } from './preregistration.repository';
 import { RegistrationRepository } from './registration.repository';
 
+/** The two kinds of draw (DrawService's DrawKind). */
+type DrawKindName = 'preregistration' | 'registration';
+
+/** A draw row as the draw module reads it back (DrawService's DrawResult, less what it adds), with its day. */
+export interface DrawRow {
+  id: number;
+  public_id: string | null;
+  kind: DrawKindName;
+  record_id: number;
+  amount: number;
+  allocation_id: number | null;
+  created_at: Date;
+  day: string | null;
+}
+
+const RESULT_COLUMNS = `id, public_id, kind, record_id, amount, allocation_id, created_at, day::text AS day`;
+
+/** A draw to store (DrawService.draw). */
+export interface NewDraw {
+  kind: DrawKindName;
+  recordId: number;
+  amount: number;
+  allocationId: number | null;
+  audit: unknown;
+  publicId: string;
+  day: string;
+  clientSeed: string;
+  rollFormat: number;
+}
+
 /** A draw row as the public proof reads it (`seq` is its id: the order of the claims). */
 interface PublicDrawRow {
   seq: number;
@@ -35,9 +65,10 @@ function toPublic(row: PublicDrawRow): PublicDraw {
 }
 
 /**
- * The draw table's reads for the public proof (docs/fairness.md): what a verifier needs of a
- * draw, nothing about the customer. The draw module writes the table; the fairness module
- * reads it here, below both, so neither imports the other for it.
+ * The draw table: every statement that names it. The public proof's reads (docs/fairness.md:
+ * what a verifier needs of a draw, nothing about the customer), which the fairness module
+ * asks, and the draw module's own (a record's draw, storing one, moving one, the counts).
+ * Each runs on the caller's transaction when one is open (db.ts).
  */
 @Injectable()
 export class DrawRepository {
@@ -75,5 +106,63 @@ export class DrawRepository {
       `SELECT amount, allocation_id, count(*)::int AS awarded FROM draw WHERE day = $1 AND public_id IS NOT NULL GROUP BY amount, allocation_id ORDER BY amount DESC`,
       [day],
     );
+  }
+
+  // ---------------------------------------------------------------- the draw module's statements (DrawService)
+
+  /** The record's draw moved to another record of the same kind; answers it, or undefined when the first had none. */
+  async moveRecord(kind: DrawKindName, fromRecordId: number, toRecordId: number): Promise<DrawRow | undefined> {
+    const [rows] = await this.db.query<DrawRow[]>(`UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2 RETURNING ${RESULT_COLUMNS}`, [kind, fromRecordId, toRecordId]);
+    return rows[0];
+  }
+
+  /** A record's draw, or undefined. */
+  async ofRecord(kind: DrawKindName, recordId: number): Promise<DrawRow | undefined> {
+    const [row] = await this.db.query<DrawRow>(`SELECT ${RESULT_COLUMNS} FROM draw WHERE kind = $1 AND record_id = $2`, [kind, recordId]);
+    return row;
+  }
+
+  /**
+   * Stores a draw; undefined when another transaction drew the record first or took the same
+   * seed a moment before (no conflict target: the record's draw (kind, record_id) and the
+   * day's seed (format 2) are both once).
+   */
+  async insert(d: NewDraw): Promise<DrawRow | undefined> {
+    const [inserted] = await this.db.query<DrawRow>(
+      `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed, roll_format)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
+       ON CONFLICT DO NOTHING
+       RETURNING ${RESULT_COLUMNS}`,
+      [d.kind, d.recordId, d.amount, d.allocationId, JSON.stringify(d.audit), d.publicId, d.day, d.clientSeed, d.rollFormat],
+    );
+    return inserted;
+  }
+
+  /** Whether a client seed has rolled a draw of the day already. */
+  async seedUsed(day: string, clientSeed: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM draw WHERE day = $1 AND client_seed = $2 AND roll_format = 2`, [day, clientSeed]);
+    return rows.length > 0;
+  }
+
+  /** Draw rows per Nepal day and amount in [start, end), of the records `live` lists (a subquery of ids per kind). */
+  awardedByDay(tz: string, start: Date, end: Date, live: Record<DrawKindName, { sql: string; params: unknown[] }>) {
+    const pre = live.preregistration;
+    const reg = live.registration;
+    const shift = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + by}`);
+    const preSql = shift(pre.sql, 3);
+    const regSql = shift(reg.sql, 3 + pre.params.length);
+    return this.db.query<{ day: string; amount: number; awarded: number }>(
+      `SELECT (d.created_at AT TIME ZONE $1)::date::text AS day, d.amount, count(*)::int AS awarded
+         FROM draw d
+        WHERE d.created_at >= $2 AND d.created_at < $3
+          AND ((d.kind = 'preregistration' AND d.record_id IN (${preSql})) OR (d.kind = 'registration' AND d.record_id IN (${regSql})))
+        GROUP BY 1, 2`,
+      [tz, start, end, ...pre.params, ...reg.params],
+    );
+  }
+
+  /** The enquiry draw's prizes so far, counted per amount, the largest first. */
+  preregistrationPrizesByAmount(): Promise<Array<{ amount: number; prizes: number }>> {
+    return this.db.query(`SELECT amount, count(*)::int AS prizes FROM draw WHERE kind = 'preregistration' GROUP BY amount ORDER BY amount DESC`);
   }
 }

@@ -2,13 +2,11 @@ import { AllocationQuery } from './dto/allocation-query.dto';
 import { Failures } from '../../common/http/domain-errors';
 import { isCalendarDate } from '../../common/time';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AllocationType, CommittedAllocation, PRE_PRIZES, PRIZES, thresholdOf } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { SchemeFreeze } from './scheme-freeze';
 import { AuthUser } from '../../common/auth/auth-user';
-import { scopeToBranch } from '../../common/auth/branch-scope';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { paginate, TableSpec } from '../../common/paging/paging';
@@ -16,6 +14,7 @@ import { parseDateRange } from '../../common/paging/date-range';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { BranchService } from '../branch/branch.service';
+import { AllocationRepository, StockCandidate } from '../../repositories/allocation.repository';
 import { AllocationEntity } from './allocation.entity';
 import { CreateAllocationDto } from './dto/create-allocation.dto';
 
@@ -73,18 +72,13 @@ export function toAllocationView(a: AllocationEntity, frozen: boolean): Allocati
   };
 }
 
-export interface StockCandidate {
-  id: number;
-  amount: number;
-  probability: number;
-  remaining: number;
-}
+export type { StockCandidate };
 
-/** The prize scheme: allocations per day, channel and branch (manage-allocation). The only code that names the allocation table. */
+/** The prize scheme: allocations per day, channel and branch (manage-allocation), stored through AllocationRepository. */
 @Injectable()
 export class AllocationService {
   constructor(
-    @InjectRepository(AllocationEntity) private readonly allocations: Repository<AllocationEntity>,
+    private readonly allocations: AllocationRepository,
     private readonly branches: BranchService,
     private readonly dataSource: DataSource,
     private readonly config: ConfigService,
@@ -93,33 +87,19 @@ export class AllocationService {
   ) {}
 
   private query(actor: AuthUser) {
-    return scopeToBranch(this.allocations.createQueryBuilder('a').leftJoinAndSelect('a.branch', 'branch'), actor, 'allocation');
+    return this.allocations.scoped(actor);
   }
 
   // ---------------------------------------------------------------- the draw's stock
 
   /** A day's allocations of a type (and branch: null for the public channel) with stock left, highest amount first. */
-  stockFor(em: EntityManager, day: string, type: AllocationType, branchId: number | null): Promise<StockCandidate[]> {
-    const byBranch = branchId === null ? 'branch_id IS NULL' : 'branch_id = $3';
-    const params: unknown[] = [day, type];
-    if (branchId !== null) params.push(branchId);
-    return em.query(
-      `SELECT id, amount, probability::float8 AS probability, remaining
-         FROM allocation
-        WHERE date = $1 AND type = $2 AND ${byBranch} AND remaining > 0
-        ORDER BY amount DESC, id`,
-      params,
-    );
+  stockFor(day: string, type: AllocationType, branchId: number | null): Promise<StockCandidate[]> {
+    return this.allocations.stockFor(day, type, branchId);
   }
 
-  /**
-   * Claims one unit of an allocation's stock with a guarded UPDATE: the stock left after it
-   * (the order of claims, for the audit), or null when none was left. CHECK (remaining >= 0)
-   * is the backstop.
-   */
-  async claim(em: EntityManager, id: number): Promise<number | null> {
-    const [rows] = await em.query(`UPDATE allocation SET remaining = remaining - 1 WHERE id = $1 AND remaining > 0 RETURNING remaining`, [id]);
-    return rows.length > 0 ? Number(rows[0].remaining) : null;
+  /** Claims one unit of an allocation's stock: the stock left after it, or null when none was left. */
+  claim(id: number): Promise<number | null> {
+    return this.allocations.claim(id);
   }
 
   /**
@@ -127,43 +107,24 @@ export class AllocationService {
    * channel: planned (sum of count) and still to win (sum of remaining). No branch is named.
    */
   async preregistrationPrizesOn(day: string): Promise<Array<{ amount: number; planned: number; left: number }>> {
-    const rows = await this.dataSource.query(
-      `SELECT amount, sum(count)::int AS planned, sum(remaining)::int AS left
-         FROM allocation WHERE date = $1 AND type IN ('preregistration_public', 'preregistration_branch')
-        GROUP BY amount ORDER BY amount DESC`,
-      [day],
-    );
-    return rows.map((r: { amount: number; planned: number; left: number }) => ({ amount: Number(r.amount), planned: r.planned, left: r.left }));
+    const rows = await this.allocations.preregistrationPrizesOn(day);
+    return rows.map((r) => ({ amount: Number(r.amount), planned: r.planned, left: r.left }));
   }
 
   /** A day's whole scheme as the day's commitment hashes it (docs/fairness.md): every allocation, stock or not. */
-  async committedSet(em: EntityManager, day: string): Promise<CommittedAllocation[]> {
-    const rows: Array<Omit<CommittedAllocation, 'threshold'> & { probability: number }> = await em.query(
-      `SELECT id, type, branch_id, amount, count, probability::float8 AS probability FROM allocation WHERE date = $1 ORDER BY id`,
-      [day],
-    );
-    // The chance in hundredths of a percent by the one rule the draw and the verifier use.
+  async committedSet(day: string): Promise<CommittedAllocation[]> {
+    const rows = await this.allocations.schemeOf(day);
     return rows.map(({ probability, ...r }) => ({ ...r, threshold: thresholdOf(probability) }));
   }
 
-
   /** Gives a claimed unit back (a draw that lost a race). */
-  async giveBack(em: EntityManager, id: number): Promise<void> {
-    await em.query(`UPDATE allocation SET remaining = remaining + 1 WHERE id = $1`, [id]);
+  giveBack(id: number): Promise<void> {
+    return this.allocations.giveBack(id);
   }
 
   /** Stock (sum of count) per Nepal day and amount in [fromDay, toDay], in the user's scope. */
   stockByDay(user: AuthUser, fromDay: string, toDay: string) {
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('a.date::text', 'day')
-      .addSelect('a.amount', 'amount')
-      .addSelect('sum(a.count)::int', 'allocated')
-      .from('allocation', 'a')
-      .where('a.date >= CAST(:fromDay AS date) AND a.date <= CAST(:toDay AS date)', { fromDay, toDay })
-      .groupBy('a.date')
-      .addGroupBy('a.amount');
-    return scopeToBranch(qb, user, 'allocation').getRawMany<{ day: string; amount: number; allocated: number }>();
+    return this.allocations.stockByDay(user, fromDay, toDay);
   }
 
   async table(actor: AuthUser, query: AllocationQuery) {
@@ -228,19 +189,17 @@ export class AllocationService {
     if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
     const count = dto.count ?? 1;
-    const saved = await this.freeze.whileOpen(this.dataSource, dto.date, (em) =>
-      em.save(
-        em.create(AllocationEntity, {
-          type,
-          branch_id: branchId,
-          date: dto.date,
-          count,
-          remaining: count,
-          amount: dto.amount,
-          probability: dto.probability ?? 0,
-          created_by: actor.id,
-        }),
-      ),
+    const saved = await this.freeze.whileOpen(this.dataSource, dto.date, () =>
+      this.allocations.insert({
+        type,
+        branch_id: branchId,
+        date: dto.date,
+        count,
+        remaining: count,
+        amount: dto.amount,
+        probability: dto.probability ?? 0,
+        created_by: actor.id,
+      }),
     );
     return toAllocationView(await this.findOne(actor, String(saved.id)), false);
   }
@@ -252,10 +211,7 @@ export class AllocationService {
     // holds a restricting foreign key to it.
     let deleted: boolean;
     try {
-      const [rows] = await this.freeze.whileOpen(this.dataSource, found.date, (em) =>
-        em.query(`DELETE FROM allocation a WHERE a.id = $1 AND a.remaining = a.count RETURNING a.id`, [found.id]),
-      );
-      deleted = rows.length > 0;
+      deleted = await this.freeze.whileOpen(this.dataSource, found.date, () => this.allocations.deleteUnawarded(found.id));
     } catch (e) {
       if (!isForeignKeyViolation(e)) throw e;
       deleted = false;

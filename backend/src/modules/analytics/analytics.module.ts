@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AllocationModule } from '../allocation/allocation.module';
 import { BranchModule } from '../branch/branch.module';
-import { DrawModule } from '../draw/draw.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 
 /** GET /analytics: the analytics screen (send-sms); every number is asked of its table's repository or the module that owns it. */
 @Module({
-  imports: [AllocationModule, DrawModule, BranchModule],
+  imports: [AllocationModule, BranchModule],
   controllers: [AnalyticsController],
   providers: [AnalyticsService],
 })

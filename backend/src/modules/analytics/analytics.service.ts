@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Analytics, Counts } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { DayBranchCount } from '../../common/paging/counts';
 import { addDays, campaignDay, dayRange } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
+import { DrawRepository } from '../../repositories/draw.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { AllocationService } from '../allocation/allocation.service';
 import { BranchService } from '../branch/branch.service';
-import { DrawService } from '../draw/draw.service';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 
 /** Days shown when no period is asked for. */
@@ -34,13 +33,12 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 @Injectable()
 export class AnalyticsService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
     private readonly allocations: AllocationService,
-    private readonly draws: DrawService,
+    private readonly draws: DrawRepository,
     private readonly branches: BranchService,
   ) {}
 
@@ -87,7 +85,7 @@ export class AnalyticsService {
    */
   private async prizes(user: AuthUser, fromDay: string, toDay: string, period: { tz: string; start: Date; end: Date }) {
     const stock = await this.allocations.stockByDay(user, fromDay, toDay);
-    const awarded = await this.draws.awardedByDay(this.dataSource, period.tz, period.start, period.end, {
+    const awarded = await this.draws.awardedByDay(period.tz, period.start, period.end, {
       preregistration: this.preregistrations.liveIds(user),
       registration: this.registrations.liveIds(user),
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { campaignNameIn, CLIENT_SEED_PATTERN, drawIdFrom, fairRoll, formatDrawId, newClientSeed, formatNumber, type AllocationType, type Lang } from '@campaign/domain';
 import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
@@ -11,6 +11,7 @@ import { SettingKey } from '../setting/setting.defaults';
 import { fillTemplate, smsTemplateKey, withProof } from '../sms/sms-templates';
 import { SettingService } from '../setting/setting.service';
 import { SmsService } from '../sms/sms.service';
+import { DrawRepository, DrawRow } from '../../repositories/draw.repository';
 import { drawAudit, runDraw } from './draw.logic';
 
 export type DrawKind = 'preregistration' | 'registration';
@@ -56,9 +57,6 @@ export interface DrawResult {
   fresh: boolean;
 }
 
-/** A draw row as DrawResult reads it, with its day. */
-const RESULT_COLUMNS = `id, public_id, kind, record_id, amount, allocation_id, created_at, day::text AS day`;
-type ResultRow = Omit<DrawResult, 'fresh' | 'fingerprint'> & { day: string | null };
 
 /**
  * The one draw for both kinds (docs/fairness.md, "3. The draw"). Runs inside the caller's transaction
@@ -69,13 +67,13 @@ type ResultRow = Omit<DrawResult, 'fresh' | 'fingerprint'> & { day: string | nul
 @Injectable()
 export class DrawService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly config: ConfigService,
     private readonly sms: SmsService,
     private readonly stock: AllocationService,
     private readonly settings: SettingService,
     private readonly fairness: FairnessService,
     private readonly clock: Clock,
+    private readonly draws: DrawRepository,
   ) {}
 
   /**
@@ -83,40 +81,23 @@ export class DrawService {
    * the draw belongs to the person, and a record made again for them carries it instead of
    * a new roll. The caller holds the locks that make the move safe.
    */
-  async move(em: EntityManager, kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawResult | undefined> {
-    const [rows] = await em.query(`UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2 RETURNING ${RESULT_COLUMNS}`, [kind, fromRecordId, toRecordId]);
-    return rows[0] ? this.resultOf(em, rows[0], false) : undefined;
+  async move(kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawResult | undefined> {
+    const moved = await this.draws.moveRecord(kind, fromRecordId, toRecordId);
+    return moved ? this.resultOf(moved, false) : undefined;
   }
 
-  /** Draw rows per Nepal day and amount in [start, end), of the records `live` lists (a subquery of ids per kind). */
-  awardedByDay(em: EntityManager | DataSource, tz: string, start: Date, end: Date, live: Record<DrawKind, { sql: string; params: unknown[] }>) {
-    const pre = live.preregistration;
-    const reg = live.registration;
-    const shift = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + by}`);
-    const preSql = shift(pre.sql, 3);
-    const regSql = shift(reg.sql, 3 + pre.params.length);
-    return em.query(
-      `SELECT (d.created_at AT TIME ZONE $1)::date::text AS day, d.amount, count(*)::int AS awarded
-         FROM draw d
-        WHERE d.created_at >= $2 AND d.created_at < $3
-          AND ((d.kind = 'preregistration' AND d.record_id IN (${preSql})) OR (d.kind = 'registration' AND d.record_id IN (${regSql})))
-        GROUP BY 1, 2`,
-      [tz, start, end, ...pre.params, ...reg.params],
-    ) as Promise<Array<{ day: string; amount: number; awarded: number }>>;
-  }
-
-  async find(em: EntityManager, kind: DrawKind, recordId: number): Promise<DrawResult | undefined> {
-    const [row] = await em.query(`SELECT ${RESULT_COLUMNS} FROM draw WHERE kind = $1 AND record_id = $2`, [kind, recordId]);
-    return row ? this.resultOf(em, row, false) : undefined;
+  async find(kind: DrawKind, recordId: number): Promise<DrawResult | undefined> {
+    const row = await this.draws.ofRecord(kind, recordId);
+    return row ? this.resultOf(row, false) : undefined;
   }
 
   /** A draw row as a result, with its day's fingerprint (a commitment never changes, so FairnessService keeps it once read). */
-  private async resultOf(em: EntityManager, { day, ...row }: ResultRow, fresh: boolean): Promise<DrawResult> {
+  private async resultOf({ day, ...row }: DrawRow, fresh: boolean): Promise<DrawResult> {
     return { ...row, fingerprint: day ? await this.fairness.fingerprintOf(day) : null, fresh };
   }
 
   async draw(em: EntityManager, req: DrawRequest): Promise<DrawResult> {
-    const existing = await this.find(em, req.kind, req.recordId);
+    const existing = await this.find(req.kind, req.recordId);
     if (existing) return existing;
     // After the campaign's last day nothing is drawn (a draw made before is still answered above).
     await this.settings.refuseAfterCampaign();
@@ -127,7 +108,7 @@ export class DrawService {
     const commitment = await this.fairness.commitment(em, day);
     const chained = commitment.format >= 2;
     const committed = new Map(FairnessService.allocationsOf(commitment).map((a) => [a.id, a]));
-    const stock = await this.stock.stockFor(em, day, req.type, req.branchId);
+    const stock = await this.stock.stockFor(day, req.type, req.branchId);
     // Only what was committed is drawn, at the committed amount and chance; the stock is live.
     const candidates = stock.flatMap((c) => {
       const a = committed.get(c.id);
@@ -140,15 +121,15 @@ export class DrawService {
     // A client seed rolls once a day (format 2, where the record id is not in the roll): a seed
     // used already, or none sent, gets one made here, and the draw says so.
     const offered = req.clientSeed && CLIENT_SEED_PATTERN.test(req.clientSeed) ? req.clientSeed : null;
-    const usable = offered && !(chained && (await this.seedUsed(em, day, offered))) ? offered : null;
-    let inserted: ResultRow | undefined;
+    const usable = offered && !(chained && (await this.draws.seedUsed(day, offered))) ? offered : null;
+    let inserted: DrawRow | undefined;
     let outcome!: Awaited<ReturnType<typeof runDraw>>;
     for (let clientSeed = usable ?? newClientSeed(); !inserted; clientSeed = newClientSeed()) {
       outcome = await runDraw(
         candidates,
         baseAmount,
         (allocationId) => fairRoll(commitment.seedHex, clientSeed, req.kind, chained ? day : req.recordId, allocationId),
-        (id) => this.stock.claim(em, id),
+        (id) => this.stock.claim(id),
       );
       const publicId = drawIdFrom(randomBytes(12));
       const audit = drawAudit({
@@ -162,23 +143,26 @@ export class DrawService {
         baseAmount,
         outcome,
       });
-      // No conflict target: the record's draw (kind, record_id) and the day's seed (format 2) are both once.
-      [inserted] = await em.query(
-        `INSERT INTO draw (kind, record_id, amount, allocation_id, audit, public_id, day, client_seed, roll_format)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9)
-         ON CONFLICT DO NOTHING
-         RETURNING ${RESULT_COLUMNS}`,
-        [req.kind, req.recordId, outcome.amount, outcome.allocationId, JSON.stringify(audit), publicId, day, clientSeed, commitment.format],
-      );
+      inserted = await this.draws.insert({
+        kind: req.kind,
+        recordId: req.recordId,
+        amount: outcome.amount,
+        allocationId: outcome.allocationId,
+        audit,
+        publicId,
+        day,
+        clientSeed,
+        rollFormat: commitment.format,
+      });
       if (inserted) break;
       // Another transaction drew this record first (callers lock the record, so this is the
       // belt to their braces), or took the same seed a moment before: give the claimed unit
       // back, and return that draw or roll again on a seed made here.
-      if (outcome.allocationId) await this.stock.giveBack(em, outcome.allocationId);
-      const raced = await this.find(em, req.kind, req.recordId);
+      if (outcome.allocationId) await this.stock.giveBack(outcome.allocationId);
+      const raced = await this.find(req.kind, req.recordId);
       if (raced) return raced;
     }
-    const result = await this.resultOf(em, inserted, true);
+    const result = await this.resultOf(inserted, true);
     if (req.notify) {
       // A Nepali text writes its amounts in Nepali digits; identifiers (draw id, proof) stay Latin.
       const lang = req.notify.lang ?? 'en';
@@ -198,17 +182,9 @@ export class DrawService {
     return result;
   }
 
-  /** Whether a client seed has rolled a draw of the day already. */
-  private async seedUsed(em: EntityManager, day: string, clientSeed: string): Promise<boolean> {
-    const rows = await em.query(`SELECT 1 FROM draw WHERE day = $1 AND client_seed = $2 AND roll_format = 2`, [day, clientSeed]);
-    return rows.length > 0;
-  }
-
   /** Every cash discount the enquiry draw has given so far: how many and how much in all, and how many of each amount. */
   async preregistrationPrizesGiven(): Promise<{ prizes: number; amount: number; by_amount: Array<{ amount: number; prizes: number }> }> {
-    const rows: Array<{ amount: number; prizes: number }> = await this.dataSource.query(
-      `SELECT amount, count(*)::int AS prizes FROM draw WHERE kind = 'preregistration' GROUP BY amount ORDER BY amount DESC`,
-    );
+    const rows = await this.draws.preregistrationPrizesByAmount();
     return {
       prizes: rows.reduce((n, r) => n + r.prizes, 0),
       amount: rows.reduce((n, r) => n + r.amount * r.prizes, 0),

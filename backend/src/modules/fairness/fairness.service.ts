@@ -148,7 +148,7 @@ export class FairnessService implements OnApplicationBootstrap, OnModuleDestroy 
     const seed = randomBytes(32);
     const salt = randomBytes(32);
     const base = basePrizesOf(await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration']));
-    const scheme = canonicalScheme(await this.allocations.committedSet(em, day), base);
+    const scheme = canonicalScheme(await this.allocations.committedSet(day), base);
     const link = {
       day,
       format: 2,

@@ -67,7 +67,7 @@ export class EnquiryService {
       if (!claim) throw PREREGISTRATION_FAILURES.fail('NotFound');
       return { data: claimView(claim), held: false };
     }
-    const draw = found.is_verified ? await this.draws.find(this.db.em, 'preregistration', found.id) : undefined;
+    const draw = found.is_verified ? await this.draws.find('preregistration', found.id) : undefined;
     return { data: toPublicView(found, draw ?? null), held: found.held && found.is_verified };
   }
 

@@ -106,7 +106,7 @@ export class PreregistrationRecordsService {
     const found = assertInBranch(await this.rows.detail(actor, slug, withCode), actor, 'preregistration', 'Pre-registration');
     const titles = await this.models.titles([found.bike_model_id]);
     const view = toDetailView(found, titles, { withCode });
-    const draw = await this.draws.find(this.db.em, 'preregistration', found.id);
+    const draw = await this.draws.find('preregistration', found.id);
     view.draw_id = draw?.public_id ?? null;
     view.draw_fingerprint = draw?.fingerprint ?? null;
     view.friends = await this.referrers.friendsOf(found.share_code);

@@ -193,7 +193,7 @@ export class VerificationService {
     const [holder] = await this.rows.prizeHolders(row.phone, row.id, this.checks.identityKey('phone', row.phone));
     if (holder && !holder.deleted) return null;
     if (holder) {
-      const moved = await this.draws.move(em, 'preregistration', holder.id, row.id);
+      const moved = await this.draws.move('preregistration', holder.id, row.id);
       await this.rows.clearPrize(holder.id);
       return moved?.amount ?? holder.prize;
     }

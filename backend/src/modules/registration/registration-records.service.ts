@@ -102,11 +102,11 @@ export class RegistrationRecordsService {
     const detail = toDetail(record, withCode);
     // The public ids of its two draws, checked on /fairness (docs/fairness.md).
     const em = this.db.em;
-    const draw = await this.draws.find(em, 'registration', record.id);
+    const draw = await this.draws.find('registration', record.id);
     detail.draw_id = draw?.public_id ?? null;
     detail.draw_fingerprint = draw?.fingerprint ?? null;
     if (detail.preregistration && record.preregistration_id) {
-      const first = await this.draws.find(em, 'preregistration', record.preregistration_id);
+      const first = await this.draws.find('preregistration', record.preregistration_id);
       Object.assign(detail.preregistration as Record<string, unknown>, { draw_id: first?.public_id ?? null, draw_fingerprint: first?.fingerprint ?? null });
     }
     return detail;
