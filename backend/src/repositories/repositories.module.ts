@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository';
 import { Db } from './db';
 import { DrawDayRepository } from './draw-day.repository';
+import { EnquiryClaimRepository } from './enquiry-claim.repository';
 import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { RegistrationRepository } from './registration.repository';
@@ -13,7 +14,7 @@ import { TestRideRepository } from './test-ride.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

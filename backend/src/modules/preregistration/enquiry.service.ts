@@ -5,6 +5,7 @@ import { FieldErrors, TooManyRequestsError, UnprocessableError } from '../../com
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { newSlug } from '../../common/slug';
 import { Db } from '../../repositories/db';
+import { EnquiryClaimRepository } from '../../repositories/enquiry-claim.repository';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
@@ -14,7 +15,6 @@ import { SettingValues } from '../setting/setting.defaults';
 import { SettingService } from '../setting/setting.service';
 import { OneTimeCodes } from '../sms/one-time-code';
 import { CreateEnquiryDto } from './dto/create-enquiry.dto';
-import { readClaim } from './enquiry-claim';
 import { PreregistrationChecks } from './preregistration-checks';
 import { PREREGISTRATION_FAILURES } from './preregistration-failures';
 import { PreregistrationEntity } from './preregistration.entity';
@@ -27,7 +27,7 @@ export const VERIFIED_ALREADY = 'Your phone number is already verified.';
 /** A held record's (issue #32): verified, no draw; the public is told that its branch checks it, never why. */
 export const VERIFIED_HELD = 'Your phone number is verified. Your pre-registration is being checked by the branch, who will contact you.';
 
-/** A pending claim (enquiry-claim.ts) as the public sees it: any unverified record. */
+/** A pending claim (repositories/enquiry-claim.repository.ts) as the public sees it: any unverified record. */
 const claimView = (claim: { slug: string; name: string; phone: string }): PublicPreregistration =>
   toPublicView({ slug: claim.slug, name: claim.name, phone: claim.phone, is_verified: false, prize: null, share_code: '' });
 
@@ -43,9 +43,10 @@ export class EnquiryService {
     private readonly settings: SettingService,
     private readonly files: FileService,
     private readonly limits: RateLimitService,
+    private readonly claims: EnquiryClaimRepository,
   ) {}
 
-  /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only; a pending claim (enquiry-claim.ts) reads as any unverified record. */
+  /** GET /enquiry/{slug}: name, masked phone, verified flag and prize only; a pending claim (repositories/enquiry-claim.repository.ts) reads as any unverified record. */
   async findPublic(slug: string): Promise<PublicPreregistration> {
     return (await this.readPublic(slug)).data;
   }
@@ -63,7 +64,7 @@ export class EnquiryService {
   private async readPublic(slug: string): Promise<{ data: PublicPreregistration; held: boolean }> {
     const found = await this.rows.publicRead(slug);
     if (!found) {
-      const claim = await readClaim(this.db.em, slug);
+      const claim = await this.claims.read(slug);
       if (!claim) throw PREREGISTRATION_FAILURES.fail('NotFound');
       return { data: claimView(claim), held: false };
     }
@@ -76,7 +77,7 @@ export class EnquiryService {
    * state here (issue #32): the body is checked first and alone; then every well-formed
    * enquiry answers the same 200 with a new pending slug and sends a code to the phone
    * (within the phone's limits), whoever holds the phone or the citizenship number:
-   * - a phone with a live record gets a pending claim (enquiry-claim.ts) whose right code
+   * - a phone with a live record gets a pending claim (repositories/enquiry-claim.repository.ts) whose right code
    *   opens that record: no second record, no second draw;
    * - a citizenship number another live record holds saves the record held: verified
    *   without a draw, shown to its branch's staff with the message and a link (heldBecause).

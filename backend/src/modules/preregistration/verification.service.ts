@@ -7,6 +7,7 @@ import { newSlug } from '../../common/slug';
 import { campaignDay } from '../../common/time';
 import { ConfigService } from '../../config/config.module';
 import { Db } from '../../repositories/db';
+import { ClaimRow, EnquiryClaimRepository } from '../../repositories/enquiry-claim.repository';
 import { InsertedPreregistration, LockedRow, PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { DrawService } from '../draw/draw.service';
 import { FileEntity } from '../file/file.entity';
@@ -16,7 +17,6 @@ import { SettingService } from '../setting/setting.service';
 import { codeError, ENQUIRY_CODE, OneTimeCodes, supportHelp } from '../sms/one-time-code';
 import { fillTemplate, smsTemplateKey } from '../sms/sms-templates';
 import { SmsService } from '../sms/sms.service';
-import { ClaimRow, deleteClaim, insertClaim, lockClaim, setClaimAttempts, setClaimCode } from './enquiry-claim';
 import { PreregistrationChecks } from './preregistration-checks';
 import { PREREGISTRATION_FAILURES } from './preregistration-failures';
 import { PreregistrationEntity } from './preregistration.entity';
@@ -33,6 +33,7 @@ type VerifyOutcome = { ok: true; already: boolean; slug: string } | { ok: false;
 export class VerificationService {
   constructor(
     private readonly rows: PreregistrationRepository,
+    private readonly claims: EnquiryClaimRepository,
     private readonly db: Db,
     private readonly checks: PreregistrationChecks,
     private readonly draws: DrawService,
@@ -77,18 +78,18 @@ export class VerificationService {
     return { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' };
   }
 
-  /** A pending claim (enquiry-claim.ts), its phone already locked: its code's SMS queued within the phone's limits, then the claim inserted with its code. */
+  /** A pending claim (repositories/enquiry-claim.repository.ts), its phone already locked: its code's SMS queued within the phone's limits, then the claim inserted with its code. */
   async saveClaim(em: EntityManager, claim: { slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<number> {
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await this.codes.sendWithinLimits(em, claim.phone, this.codeText(claim, code, settings), ENQUIRY_CODE);
-    return insertClaim(em, { ...claim, code, expiresAt });
+    return this.claims.insert({ ...claim, code, expiresAt });
   }
 
   /**
    * Checks the code and, when right, verifies and draws in the same transaction. The row
    * is locked first, so concurrent verifications of one record run one after another:
    * the first draws, the others find it verified. A wrong try is counted (committed)
-   * before the 422 is thrown. On the public route a pending claim's slug (enquiry-claim.ts)
+   * before the 422 is thrown. On the public route a pending claim's slug (repositories/enquiry-claim.repository.ts)
    * is checked against the claim's own code and tries; its right code opens the phone's live
    * record (verified and drawn as that record's own code would) and deletes the claim, and
    * the answer names that record. Staff (`actor`) never see a claim.
@@ -97,7 +98,7 @@ export class VerificationService {
     const settings = await this.settings.getAll();
     const help = supportHelp(settings.support_phones);
     const outcome = await this.db.transaction(async (em): Promise<VerifyOutcome> => {
-      const claim = actor ? undefined : await lockClaim(em, slug);
+      const claim = actor ? undefined : await this.claims.lock(slug);
       if (claim) return this.verifyClaim(em, claim, code, help);
       const row = await this.lock(slug, actor);
       if (row.is_verified) return { ok: true, already: true, slug: row.slug };
@@ -122,10 +123,10 @@ export class VerificationService {
       code,
       ENQUIRY_CODE,
       help,
-      (attempts) => setClaimAttempts(em, claim.id, attempts),
+      (attempts) => this.claims.setAttempts(claim.id, attempts),
     );
     if (!verdict.ok) return verdict;
-    await deleteClaim(em, claim.id);
+    await this.claims.delete(claim.id);
     const row = await this.rows.lockLiveOfPhone(claim.phone);
     // The phone's record was trashed or erased since: nothing to open (the spent claim is gone).
     if (!row) return { ok: false, error: PREREGISTRATION_FAILURES.fail('NotFound') };
@@ -213,7 +214,7 @@ export class VerificationService {
     const settings = await this.settings.getAll();
     return this.db.transaction(async (em) => {
       // A pending claim's slug (the public route only) gets a new code of the claim, as a record would.
-      const claim = actor ? undefined : await lockClaim(em, slug);
+      const claim = actor ? undefined : await this.claims.lock(slug);
       if (claim) {
         await this.issueClaimCode(em, claim, settings);
         return maskPhone(claim.phone);
@@ -253,11 +254,11 @@ export class VerificationService {
     if (send) await this.queueCode(em, row, code, settings);
   }
 
-  /** A new code for a pending claim (enquiry-claim.ts), sent to its phone within the phone's limits, as issueCode sends a record's. */
+  /** A new code for a pending claim (repositories/enquiry-claim.repository.ts), sent to its phone within the phone's limits, as issueCode sends a record's. */
   async issueClaimCode(em: EntityManager, claim: { id: number; slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<void> {
     await this.codes.checkSend(em, claim.phone, ENQUIRY_CODE);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
-    await setClaimCode(em, claim.id, code, expiresAt);
+    await this.claims.setCode(claim.id, code, expiresAt);
     await this.queueCode(em, claim, code, settings);
   }
 

@@ -4,12 +4,12 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { EnquiryClaimRepository } from '../../repositories/enquiry-claim.repository';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { appendAudit } from '../audit/audit-trail';
 import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
-import { deleteClaimsOf } from '../preregistration/enquiry-claim';
 import { erasedIdentityKey } from '../preregistration/erased-identity';
 import { PREREGISTRATION_FAILURES } from '../preregistration/preregistration-failures';
 import { SettingService } from '../setting/setting.service';
@@ -52,6 +52,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sms: SmsService,
     private readonly limits: RateLimitService,
     private readonly config: ConfigService,
+    private readonly claims: EnquiryClaimRepository,
   ) {
     this.uploadDir = config.get('files').uploadDir;
   }
@@ -83,8 +84,8 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
         phone: row.phone ? erasedIdentityKey(identityKey, 'phone', row.phone) : null,
         citizenship_no: row.citizenship_no ? erasedIdentityKey(identityKey, 'citizenship_no', row.citizenship_no) : null,
       });
-      // Pending claims of the phone (enquiry-claim.ts) hold it and a typed name: they go too.
-      if (row.phone) await deleteClaimsOf(em, row.phone);
+      // Pending claims of the phone (repositories/enquiry-claim.repository.ts) hold it and a typed name: they go too.
+      if (row.phone) await this.claims.deleteOfPhone(row.phone);
       if (row.screenshot_id) files.push(...(await deleteFileRows(em, [row.screenshot_id])));
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {
