@@ -5,6 +5,7 @@ import { DrawDayRepository } from './draw-day.repository';
 import { EnquiryClaimRepository } from './enquiry-claim.repository';
 import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
+import { ReferrerRepository } from './referrer.repository';
 import { RegistrationRepository } from './registration.repository';
 import { TestRideRepository } from './test-ride.repository';
 
@@ -14,7 +15,7 @@ import { TestRideRepository } from './test-ride.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, RegistrationRepository, TestRideRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, TestRideRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

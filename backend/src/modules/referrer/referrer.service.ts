@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { UnprocessableError } from '../../common/http/errors';
 import { AuthUser } from '../../common/auth/auth-user';
@@ -9,6 +8,7 @@ import { PageResult, paginate, TableSpec } from '../../common/paging/paging';
 import { DateRangeQuery } from '../../common/paging/table-query';
 import { ConfigService } from '../../config/config.module';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
+import { ReferrerRepository, upsertReferrerId } from '../../repositories/referrer.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
 import { CreateReferrerDto, UTM_SOURCE_FORMAT } from './dto/create-referrer.dto';
@@ -73,22 +73,13 @@ export function normaliseUtmSource(value: unknown): string | null {
 /** ReferrerService.ensure without the service, for seeds. */
 export async function ensureReferrer(em: EntityManager, utmSource: unknown): Promise<number | null> {
   const source = normaliseUtmSource(utmSource);
-  if (!source) return null;
-  // DO UPDATE (a no-op) rather than DO NOTHING so the existing row's id is returned too.
-  const [row] = await em.query(
-    `INSERT INTO referrer (title, utm_source) VALUES ($1, $1)
-     ON CONFLICT (utm_source) DO UPDATE SET utm_source = EXCLUDED.utm_source
-     RETURNING id`,
-    [source],
-  );
-  return row.id;
+  return source ? upsertReferrerId(em, source) : null;
 }
 
 @Injectable()
 export class ReferrerService {
   constructor(
-    @InjectRepository(ReferrerEntity) private readonly referrers: Repository<ReferrerEntity>,
-    private readonly dataSource: DataSource,
+    private readonly referrers: ReferrerRepository,
     private readonly config: ConfigService,
     private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
@@ -100,16 +91,16 @@ export class ReferrerService {
    * sharer's (made the first time a friend comes through it); for any other value, the
    * "other" row's (the value itself stays on the caller's record). Null when the value is
    * missing or not a valid source, or when it is a share link that brings no friend (an unknown
-   * code, or the visitor's own: `phone` is theirs). Runs in the caller's transaction (`em`), so
-   * every domain (enquiry, test ride, purchase) records it the same way.
+   * code, or the visitor's own: `phone` is theirs). Runs in the caller's transaction (`em`, the
+   * one the repositories run on, db.ts), so every domain (enquiry, test ride, purchase)
+   * records it the same way.
    */
   async ensure(em: EntityManager, utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
     const source = normaliseUtmSource(utmSource);
     if (!source) return null;
     const code = shareCodeOf(source);
-    if (code) return (await this.shareCounts(code, phone)) ? ensureReferrer(em, source) : null;
-    const [known] = await em.query(`SELECT id FROM referrer WHERE utm_source = $1`, [source]);
-    return known ? known.id : ensureReferrer(em, OTHER_SOURCE);
+    if (code) return (await this.shareCounts(code, phone)) ? this.referrers.upsertId(source) : null;
+    return (await this.referrers.idOf(source)) ?? this.referrers.upsertId(OTHER_SOURCE);
   }
 
   /**
@@ -130,23 +121,15 @@ export class ReferrerService {
     const source = normaliseUtmSource(dto.utm_source);
     if (!source) throw new UnprocessableError({ utm_source: [UTM_SOURCE_FORMAT] });
     if (shareCodeOf(source)) throw REFERRER_FAILURES.fail('ShareLink');
-    const [row] = await this.dataSource.query(`INSERT INTO referrer (title, utm_source) VALUES ($1, $2) ON CONFLICT (utm_source) DO NOTHING RETURNING id`, [dto.title, source]);
-    if (!row) throw REFERRER_FAILURES.fail('Known');
-    return this.referrers.findOneByOrFail({ id: row.id });
+    const id = await this.referrers.insertNew(dto.title, source);
+    if (id === undefined) throw REFERRER_FAILURES.fail('Known');
+    return (await this.referrers.find(id))!;
   }
 
   /** What came through the share link of `code` in all branches, by the report's own counters. */
   async friendsOf(code: string): Promise<Friends> {
     const counts = await this.countExpressions(undefined, {});
-    const [row] = await this.dataSource
-      .createQueryBuilder()
-      .select(counts.preregistrations_count, 'preregistrations')
-      .addSelect(counts.test_rides_count, 'test_rides')
-      .addSelect(counts.referrals_count, 'purchases')
-      .from('referrer', 'r')
-      .where('r.utm_source = :source', { source: shareSource(code) })
-      .setParameters(counts.params)
-      .getRawMany();
+    const row = await this.referrers.countsOfSource(shareSource(code), counts);
     return { preregistrations: Number(row?.preregistrations ?? 0), test_rides: Number(row?.test_rides ?? 0), purchases: Number(row?.purchases ?? 0) };
   }
 
@@ -171,19 +154,13 @@ export class ReferrerService {
       defaultOrder: ['title', 'ASC'],
       tieBreaker: 'r.id',
     };
-    const qb = this.referrers.createQueryBuilder('r').setParameters(counts.params);
+    const qb = this.referrers.table(counts);
     return paginate(qb, query, spec, async (rows) => {
       if (!rows.length) return [];
-      const raw: Array<{ id: number; test_rides_count: number; referrals_count: number; preregistrations_count: number }> = await this.dataSource
-        .createQueryBuilder()
-        .select('r.id', 'id')
-        .addSelect(counts.test_rides_count, 'test_rides_count')
-        .addSelect(counts.referrals_count, 'referrals_count')
-        .addSelect(counts.preregistrations_count, 'preregistrations_count')
-        .from('referrer', 'r')
-        .where('r.id IN (:...ids)', { ids: rows.map((r) => r.id) })
-        .setParameters(counts.params)
-        .getRawMany();
+      const raw = await this.referrers.countsOf(
+        rows.map((r) => r.id),
+        counts,
+      );
       const byId = new Map(raw.map((c) => [c.id, c]));
       const other = rows.find((r) => r.utm_source === OTHER_SOURCE);
       const listed = other ? await this.otherValues(actor, range, other.id) : undefined;
@@ -205,23 +182,13 @@ export class ReferrerService {
   private async otherValues(actor: AuthUser, range: DateRange, otherId: number): Promise<{ values: string[]; values_count: number }> {
     const lists = [this.preregistrations.utmSources(actor, range), this.testRides.utmSources(actor, range)];
     const union = lists.map((q) => q.getQuery()).join(' UNION ALL ');
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select(
-        `(SELECT coalesce(json_agg(x.v ORDER BY x.n DESC, x.v), '[]'::json)
-            FROM (SELECT s.v, count(*) AS n FROM (${union}) s GROUP BY s.v ORDER BY n DESC, s.v LIMIT ${OTHER_VALUES_SHOWN}) x)`,
-        'values',
-      )
-      .addSelect(`(SELECT count(DISTINCT s.v)::int FROM (${union}) s)`, 'values_count')
-      .from('referrer', 'r')
-      .where('r.id = :otherId', { otherId })
-      .setParameters(Object.assign({}, ...lists.map((q) => q.getParameters())))
-      .getRawOne<{ values: string[] | null; values_count: number | null }>();
+    const params: Record<string, unknown> = Object.assign({}, ...lists.map((q) => q.getParameters()));
+    const row = await this.referrers.listedValues(otherId, union, params, OTHER_VALUES_SHOWN);
     return { values: row?.values ?? [], values_count: Number(row?.values_count ?? 0) };
   }
 
   async update(id: string, dto: UpdateReferrerDto): Promise<ReferrerEntity> {
-    const referrer = /^\d{1,9}$/.test(id) ? await this.referrers.findOneBy({ id: Number(id) }) : null;
+    const referrer = /^\d{1,9}$/.test(id) ? await this.referrers.find(Number(id)) : null;
     if (!referrer) throw REFERRER_FAILURES.fail('NotFound');
     referrer.title = dto.title;
     return this.referrers.save(referrer);
