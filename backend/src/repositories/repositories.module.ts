@@ -7,7 +7,10 @@ import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { ReferrerRepository } from './referrer.repository';
 import { RegistrationRepository } from './registration.repository';
+import { RoleRepository } from './role.repository';
+import { SigninCodeRepository } from './signin-code.repository';
 import { TestRideRepository } from './test-ride.repository';
+import { UserRepository } from './user.repository';
 
 /**
  * The floor below every module (docs/architecture.md, "The floors"): one repository per
@@ -15,7 +18,7 @@ import { TestRideRepository } from './test-ride.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, TestRideRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SigninCodeRepository, TestRideRepository, UserRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

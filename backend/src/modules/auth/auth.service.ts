@@ -7,6 +7,7 @@ import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { deviceCookieFor, deviceCookieKey, issueDeviceCookie } from '../../common/auth/device-cookie';
 import { hasIssuedLifetime, isTokenPayload, loadAuthUser, maxIssuedLifetime, TokenPayload } from '../../common/auth/session';
+import { SigninCodeRepository } from '../../repositories/signin-code.repository';
 import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
@@ -112,6 +113,7 @@ export class AuthService {
     private readonly branches: BranchService,
     private readonly captcha: CaptchaService,
     private readonly sms: SmsService,
+    private readonly codes: SigninCodeRepository,
   ) {
     const secret = config.get('auth').jwtSecret;
     this.deviceKey = deviceCookieKey(secret);
@@ -208,12 +210,7 @@ export class AuthService {
     if (!day.allowed) return;
     const code = newOtp();
     await this.dataSource.transaction(async (em) => {
-      await em.query(
-        `INSERT INTO signin_code (user_id, code_hash, expires_at, attempts, created_at)
-         VALUES ($1, $2, now() + make_interval(secs => $3), 0, now())
-         ON CONFLICT (user_id) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at, attempts = 0, created_at = now()`,
-        [userId, this.codeHash(userId, code), SIGNIN_CODE.ttlSeconds],
-      );
+      await this.codes.put(userId, this.codeHash(userId, code), SIGNIN_CODE.ttlSeconds);
       await this.sms.queue(em, [
         {
           phone,
@@ -226,16 +223,9 @@ export class AuthService {
 
   /** Whether `code` is the account's live code; each try counts (5 at most), the right one is used up. */
   private async takeCode(userId: number, code: string): Promise<boolean> {
-    const [row] = await this.dataSource.query(
-      `WITH tried AS (
-         UPDATE signin_code SET attempts = attempts + 1
-          WHERE user_id = $1 AND expires_at > now() AND attempts < $2
-         RETURNING code_hash)
-       SELECT code_hash FROM tried`,
-      [userId, SIGNIN_CODE.maxAttempts],
-    );
-    if (!row || !codesMatch(row.code_hash as string, this.codeHash(userId, code))) return false;
-    await this.dataSource.query(`DELETE FROM signin_code WHERE user_id = $1`, [userId]);
+    const hash = await this.codes.tryLive(userId, SIGNIN_CODE.maxAttempts);
+    if (!hash || !codesMatch(hash, this.codeHash(userId, code))) return false;
+    await this.codes.remove(userId);
     return true;
   }
 

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
-import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { assertInBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
 import { hashPassword } from '../../common/auth/password';
-import { RoleEntity } from '../role/role.entity';
+import { RoleRepository } from '../../repositories/role.repository';
+import { UserRepository } from '../../repositories/user.repository';
 import { BranchService } from '../branch/branch.service';
 import { CreateUserDto } from './dto/create-user.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
@@ -23,31 +22,28 @@ const USER_TABLE: TableSpec = {
 @Injectable()
 export class UserService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(RoleEntity) private readonly roles: Repository<RoleEntity>,
+    private readonly users: UserRepository,
+    private readonly roles: RoleRepository,
     private readonly branches: BranchService,
   ) {}
 
   /** What signing in checks: a live user's id, password hash, token version and phone on file (for the sign-in code) by email (any case). */
-  async credentials(email: string): Promise<{ id: number; password: string; token_version: number; phone: string | null } | undefined> {
-    const [row] = await this.users.query(`SELECT id, password, token_version, phone FROM "user" WHERE lower(email) = $1 AND deleted_at IS NULL`, [email.toLowerCase()]);
-    return row;
+  credentials(email: string): Promise<{ id: number; password: string; token_version: number; phone: string | null } | undefined> {
+    return this.users.credentials(email);
   }
 
   /** A user's password hash (for the change-password check). */
-  async passwordHash(id: number): Promise<string | undefined> {
-    const [row] = await this.users.query(`SELECT password FROM "user" WHERE id = $1`, [id]);
-    return row?.password;
+  passwordHash(id: number): Promise<string | undefined> {
+    return this.users.passwordHash(id);
   }
 
   /** Sets a new password hash and revokes every token issued before (token_version). */
-  async setPasswordHash(id: number, hash: string): Promise<void> {
-    await this.users.query(`UPDATE "user" SET password = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1`, [id, hash]);
+  setPasswordHash(id: number, hash: string): Promise<void> {
+    return this.users.setPasswordHash(id, hash);
   }
 
   private query(actor: AuthUser) {
-    const qb = this.users.createQueryBuilder('u').leftJoinAndSelect('u.role', 'role').leftJoinAndSelect('u.branch', 'branch');
-    return scopeToBranch(qb, actor, 'user');
+    return this.users.scoped(actor);
   }
 
   table(actor: AuthUser, query: PageQuery) {
@@ -64,8 +60,7 @@ export class UserService {
 
   async create(actor: AuthUser, dto: CreateUserDto): Promise<UserEntity> {
     await this.validate(actor, dto, true);
-    const saved = await this.users.save(
-      this.users.create({
+    const saved = await this.users.insert({
         slug: newSlug(),
         first_name: dto.first_name,
         last_name: dto.last_name,
@@ -76,8 +71,7 @@ export class UserService {
         password: await hashPassword(dto.password),
         branch_id: dto.branch_id ?? null,
         role_id: dto.role_id,
-      }),
-    );
+    });
     return this.findOne(actor, saved.slug);
   }
 
@@ -93,9 +87,9 @@ export class UserService {
     if (dto.password) {
       patch.password = await hashPassword(dto.password);
       // A new password set by an admin signs the user out everywhere.
-      await this.users.increment({ id: user.id }, 'token_version', 1);
+      await this.users.revokeTokens(user.id);
     }
-    await this.users.update({ id: user.id }, patch);
+    await this.users.patch(user.id, patch);
     return this.findOne(actor, user.slug);
   }
 
@@ -103,8 +97,8 @@ export class UserService {
     const user = await this.findOne(actor, slug);
     if (user.id === actor.id) throw new UnprocessableError({ id: ['You cannot delete your own account.'] });
     // Deleting signs the user out everywhere at once, as a password change does.
-    await this.users.increment({ id: user.id }, 'token_version', 1);
-    await this.users.softDelete({ id: user.id });
+    await this.users.revokeTokens(user.id);
+    await this.users.softDelete(user.id);
   }
 
   private async validate(actor: AuthUser, dto: CreateUserDto, checkPassword: boolean, exceptId?: number) {
@@ -114,14 +108,9 @@ export class UserService {
     }
     const email = dto.email?.toLowerCase();
     if (email) {
-      const clash = await this.users
-        .createQueryBuilder('u')
-        .where('lower(u.email) = :email', { email })
-        .andWhere(exceptId ? 'u.id <> :exceptId' : 'TRUE', { exceptId })
-        .getExists();
-      if (clash) errors.email = ['The email has already been taken.'];
+      if (await this.users.emailTaken(email, exceptId)) errors.email = ['The email has already been taken.'];
     }
-    const role = dto.role_id ? await this.roles.findOneBy({ id: dto.role_id }) : null;
+    const role = dto.role_id ? await this.roles.find(dto.role_id) : null;
     if (!role) errors.role_id = ['The selected role is invalid.'];
     const branchId = dto.branch_id ?? null;
     if (branchId !== null && !(await this.branches.brief(branchId))) {
