@@ -8,6 +8,7 @@ import { PreregistrationRepository } from './preregistration.repository';
 import { ReferrerRepository } from './referrer.repository';
 import { RegistrationRepository } from './registration.repository';
 import { RoleRepository } from './role.repository';
+import { SettingRepository } from './setting.repository';
 import { SigninCodeRepository } from './signin-code.repository';
 import { TestRideRepository } from './test-ride.repository';
 import { UserRepository } from './user.repository';
@@ -18,7 +19,7 @@ import { UserRepository } from './user.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SigninCodeRepository, TestRideRepository, UserRepository];
+export const REPOSITORIES = [Db, AllocationRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock';
 import { campaignDay } from '../../common/time';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { sanitizeRichText } from '../../common/rich-text';
+import { SettingRepository } from '../../repositories/setting.repository';
 import { ConfigService } from '../../config/config.module';
 import { imageRef } from '../file/file-view';
 import { FileService, ImageChoice } from '../file/file.service';
@@ -45,6 +46,7 @@ export class SettingService {
     private readonly files: FileService,
     private readonly config: ConfigService,
     private readonly clock: Clock,
+    private readonly stored: SettingRepository,
   ) {}
 
   /**
@@ -74,16 +76,15 @@ export class SettingService {
   }
 
   /**
-   * Settings read through the caller's transaction. Another pooled connection inside a
-   * transaction can starve the pool under load (every transaction waiting for a second
-   * connection), and the embedded PGlite serves one transaction at a time, so it would wait
-   * for ever. Unset keys read as their defaults.
+   * Settings read through the caller's transaction (`em`, the one the repositories run on,
+   * db.ts). Another pooled connection inside a transaction can starve the pool under load
+   * (every transaction waiting for a second connection), and the embedded PGlite serves one
+   * transaction at a time, so it would wait for ever. Unset keys read as their defaults.
    */
   async readIn<K extends SettingKey>(em: EntityManager, keys: K[]): Promise<Pick<SettingValues, K>> {
     const out = {} as Pick<SettingValues, K>;
     for (const k of keys) out[k] = SETTING_DEFAULTS[k];
-    const rows: Array<{ key: K; value: SettingValues[K] }> = await em.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [keys]);
-    for (const r of rows) out[r.key] = r.value;
+    for (const r of await this.stored.read(keys)) out[r.key] = r.value as SettingValues[K];
     return out;
   }
 
@@ -116,14 +117,10 @@ export class SettingService {
         stored.push(choice);
         if (choice.id !== undefined) patch[`${name}_id`] = choice.id;
       }
-      await this.dataSource.transaction(async (em) => {
+      await this.dataSource.transaction(async () => {
         for (const [key, value] of Object.entries(patch)) {
           if (value === undefined || !SETTING_KEYS.includes(key as SettingKey)) continue;
-          await em.query(
-            `INSERT INTO setting (key, value, updated_at) VALUES ($1, $2::jsonb, now())
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-            [key, JSON.stringify(value)],
-          );
+          await this.stored.put(key, value);
         }
       });
     } catch (e) {
@@ -147,9 +144,9 @@ export class SettingService {
     for (const fn of this.changeListeners) fn();
   }
 
-  /** The table holds one JSON value per key (`setting`); plain SQL keeps JSON null a value. */
+  /** Every setting, unset keys as their defaults (SettingRepository: one JSON value per key). */
   private async load(): Promise<SettingValues> {
-    const rows: Array<{ key: string; value: unknown }> = await this.dataSource.query(`SELECT key, value FROM setting WHERE key = ANY($1)`, [SETTING_KEYS]);
+    const rows = await this.stored.read(SETTING_KEYS);
     const values = { ...SETTING_DEFAULTS } as SettingValues;
     for (const r of rows) (values as unknown as Record<string, unknown>)[r.key] = r.value;
     return values;
