@@ -1,6 +1,5 @@
 import { Controller, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { StaffGet } from '../../common/auth/decorators';
 import { Permission } from '../../common/auth/permission.enum';
 import { ALL_ROWS_MAX, paginate, GrowingTableSpec } from '../../common/paging/paging';
@@ -8,7 +7,7 @@ import { AuditQuery } from './dto/audit-query.dto';
 import { auditSummary } from './audit-words';
 import { parseDateRange, rangeCondition } from '../../common/paging/date-range';
 import { ConfigService } from '../../config/config.module';
-import { AuditLogEntity } from './audit-log.entity';
+import { AuditLogRepository } from '../../repositories/audit-log.repository';
 
 const AUDIT_TABLE: GrowingTableSpec = {
   orderable: { created_at: 'a.created_at', user_email: 'a.user_email', action: 'a.action', resource: 'a.resource' },
@@ -24,14 +23,14 @@ const AUDIT_TABLE: GrowingTableSpec = {
 @Controller('audit')
 export class AuditController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly trail: AuditLogRepository,
     private readonly config: ConfigService,
   ) {}
 
   @StaffGet('', 'Audit trail table; filters user (email), resource, from, to (Nepal time)', Permission.ReadUser, { headOfficeOnly: true })
   table(@Query() query: AuditQuery) {
     const tz = this.config.get('app').campaignTz;
-    const qb = this.dataSource.getRepository(AuditLogEntity).createQueryBuilder('a');
+    const qb = this.trail.table();
     if (query.user) qb.andWhere('a.user_email = :user', { user: query.user.toLowerCase() });
     if (query.resource) qb.andWhere('a.resource = :resource', { resource: query.resource });
     const range = rangeCondition('a.created_at', parseDateRange(query, tz));

@@ -2,10 +2,9 @@ import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } fr
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, mergeMap, Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AUDIT_EXPORT_KEY } from './audit.decorator';
-import { appendAudit } from './audit-trail';
+import { AuditLogRepository } from '../../repositories/audit-log.repository';
 
 /** Body fields whose values never reach the trail (their names do). */
 const SECRET_FIELDS = /password|token|code|otp|captcha|secret/i;
@@ -27,7 +26,7 @@ export class AuditInterceptor implements NestInterceptor {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly dataSource: DataSource,
+    private readonly trail: AuditLogRepository,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -61,7 +60,7 @@ export class AuditInterceptor implements NestInterceptor {
     const files = (req as unknown as { files?: Array<{ fieldname: string; originalname: string }> }).files;
     if (Array.isArray(files)) for (const f of files) fields[f.fieldname] = `[file ${f.originalname}]`;
     if (kind === 'export') Object.assign(fields, { query: customer ? withoutPersonal(req.query) : summarise(req.query) });
-    await appendAudit(this.dataSource, {
+    await this.trail.append({
       user_id: user.id,
       user_email: user.email,
       branch_id: user.branch_id,

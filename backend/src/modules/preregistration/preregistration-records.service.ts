@@ -9,10 +9,10 @@ import { ExportColumn, streamWorkbook } from '../../common/export/workbook';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { paginate } from '../../common/paging/paging';
 import { ConfigService } from '../../config/config.module';
+import { AuditLogRepository } from '../../repositories/audit-log.repository';
 import { Db } from '../../repositories/db';
 import { LockedRow, PREREGISTRATION_TABLE, PreregistrationPatch, PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
-import { appendAudit } from '../audit/audit-trail';
 import { PREREGISTRATION_MOVE_ACTION } from '../audit/audit-words';
 import { BikeModelService } from '../bike-model/bike-model.service';
 import { DrawService } from '../draw/draw.service';
@@ -75,6 +75,7 @@ export class PreregistrationRecordsService {
     private readonly models: BikeModelService,
     private readonly referrers: ReferrerService,
     private readonly registrations: RegistrationRepository,
+    private readonly trail: AuditLogRepository,
   ) {}
 
   private get tz(): string {
@@ -218,7 +219,7 @@ export class PreregistrationRecordsService {
     const branchTo = dto.branch_id !== undefined ? dto.branch_id : row.branch_id;
     const nearestTo = dto.nearest_branch_id !== undefined ? dto.nearest_branch_id : row.nearest_branch_id;
     if (branchTo === row.branch_id && nearestTo === row.nearest_branch_id) return;
-    await appendAudit(em, {
+    await this.trail.append({
       user_id: actor.id,
       user_email: actor.email,
       branch_id: actor.branch_id,

@@ -4,11 +4,11 @@ import { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { ConfigService } from '../../config/config.module';
 import { allowLongStatements } from '../../database/statement-timeout';
+import { AuditLogRepository } from '../../repositories/audit-log.repository';
 import { EnquiryClaimRepository } from '../../repositories/enquiry-claim.repository';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
-import { appendAudit } from '../audit/audit-trail';
 import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
 import { erasedIdentityKey } from '../preregistration/erased-identity';
 import { PREREGISTRATION_FAILURES } from '../preregistration/preregistration-failures';
@@ -53,6 +53,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly limits: RateLimitService,
     private readonly config: ConfigService,
     private readonly claims: EnquiryClaimRepository,
+    private readonly trail: AuditLogRepository,
   ) {
     this.uploadDir = config.get('files').uploadDir;
   }
@@ -120,7 +121,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       files.push(...(await deleteFileRows(em, pre.screenshotIds)));
       const records = pre.records + purchases;
       if (records) {
-        await appendAudit(em, {
+        await this.trail.append({
           user_id: null,
           user_email: 'system',
           branch_id: null,
