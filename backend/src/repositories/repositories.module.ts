@@ -4,6 +4,7 @@ import { AuditLogRepository } from './audit-log.repository';
 import { Db } from './db';
 import { DrawDayRepository } from './draw-day.repository';
 import { EnquiryClaimRepository } from './enquiry-claim.repository';
+import { FileRepository } from './file.repository';
 import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { ReferrerRepository } from './referrer.repository';
@@ -20,7 +21,7 @@ import { UserRepository } from './user.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { EntityManager } from 'typeorm';
-import { FileEntity, FileKind } from './file.entity';
+import { FileKind } from './file.entity';
 import { FairQueue } from '../../common/fair-queue';
-import { returned } from '../../common/returned';
 
 /**
  * Upload checks and storage (docs/security.md, "Uploads"), free of Nest so the demo seed can use them
@@ -183,30 +181,4 @@ export async function writeFiles(dir: string, files: PreparedFile[]): Promise<St
 export async function removeFiles(dir: string, names: StoredNames[]): Promise<void> {
   const all = names.flatMap((n) => [n.filename, n.thumbnail_filename]).filter((n): n is string => !!n);
   await Promise.all(all.map((n) => unlink(join(dir, n)).catch(() => undefined)));
-}
-
-/** Deletes the rows of files (the caller removes them from disk after its transaction commits); answers their stored names. */
-export async function deleteFileRows(em: EntityManager, ids: number[]): Promise<StoredNames[]> {
-  if (!ids.length) return [];
-  return returned<StoredNames>(await em.query(`DELETE FROM file WHERE id = ANY($1) RETURNING filename, thumbnail_filename`, [ids]));
-}
-
-/** Inserts the rows of written files (plain SQL, so the seed's bare EntityManager can use it). */
-export async function insertFileRows(
-  em: EntityManager,
-  files: PreparedFile[],
-  names: StoredNames[],
-  createdBy: number | null,
-  listed = true,
-): Promise<FileEntity[]> {
-  const rows: FileEntity[] = [];
-  for (const [i, f] of files.entries()) {
-    const [row] = await em.query(
-      `INSERT INTO file (type, filename, thumbnail_filename, original_name, mime, size, width, height, created_by, listed)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *`,
-      [f.type, names[i].filename, names[i].thumbnail_filename, f.original_name, f.mime, f.data.length, f.width, f.height, createdBy, listed],
-    );
-    rows.push(row);
-  }
-  return rows;
 }

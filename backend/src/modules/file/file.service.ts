@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { ConfigService } from '../../config/config.module';
+import { FileRepository } from '../../repositories/file.repository';
 import { FileEntity, FileKind } from './file.entity';
 import {
   FileRefusedError,
-  insertFileRows,
   MAX_INPUT_PIXELS,
   prepareUpload,
   PreparedFile,
@@ -40,7 +39,7 @@ export class FileService {
   private readonly maxBytes: number;
 
   constructor(
-    @InjectRepository(FileEntity) private readonly files: Repository<FileEntity>,
+    private readonly files: FileRepository,
     private readonly dataSource: DataSource,
     config: ConfigService,
   ) {
@@ -107,32 +106,32 @@ export class FileService {
     const field = body[`${name}_id`] !== undefined ? `${name}_id` : name;
     const id = body[field] as number | null | undefined;
     if (id === undefined || id === null) return { id };
-    if (!(await this.files.existsBy({ id, type: 'image', listed: true }))) throw new UnprocessableError({ [field]: [`The selected ${name} is invalid.`] });
+    if (!(await this.files.isListedImage(id))) throw new UnprocessableError({ [field]: [`The selected ${name} is invalid.`] });
     return { id };
   }
 
   /** Removes a file stored for a write that then failed. */
   async discard(file: FileEntity | undefined): Promise<void> {
     if (!file) return;
-    await this.files.delete({ id: file.id }).catch(() => undefined);
+    await this.files.delete(file.id).catch(() => undefined);
     await removeFiles(this.dir, [file]);
   }
 
   list(type: FileKind | undefined): Promise<FileEntity[]> {
     // The image picker shows images; the file picker shows every file.
-    return this.files.find({ where: type === 'image' ? { type: 'image', listed: true } : { listed: true }, order: { id: 'DESC' }, take: FILE_LIST_LIMIT });
+    return this.files.listed(type, FILE_LIST_LIMIT);
   }
 
   async findByIds(ids: Array<number | null | undefined>): Promise<Map<number, FileEntity>> {
     const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
     if (!wanted.length) return new Map();
-    return new Map((await this.files.findBy({ id: In(wanted) })).map((f) => [f.id, f]));
+    return new Map((await this.files.byIds(wanted)).map((f) => [f.id, f]));
   }
 
   private async persist(prepared: PreparedFile[], createdBy: number | null, listed = true): Promise<FileEntity[]> {
     const names = await writeFiles(this.dir, prepared);
     try {
-      return await this.dataSource.transaction((em) => insertFileRows(em, prepared, names, createdBy, listed));
+      return await this.dataSource.transaction(() => this.files.insert(prepared, names, createdBy, listed));
     } catch (e) {
       await removeFiles(this.dir, names);
       throw e;

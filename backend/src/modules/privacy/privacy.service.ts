@@ -6,10 +6,11 @@ import { ConfigService } from '../../config/config.module';
 import { allowLongStatements } from '../../database/statement-timeout';
 import { AuditLogRepository } from '../../repositories/audit-log.repository';
 import { EnquiryClaimRepository } from '../../repositories/enquiry-claim.repository';
+import { FileRepository } from '../../repositories/file.repository';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
-import { deleteFileRows, removeFiles, StoredNames } from '../file/file-store';
+import { removeFiles, StoredNames } from '../file/file-store';
 import { erasedIdentityKey } from '../preregistration/erased-identity';
 import { PREREGISTRATION_FAILURES } from '../preregistration/preregistration-failures';
 import { SettingService } from '../setting/setting.service';
@@ -54,6 +55,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly config: ConfigService,
     private readonly claims: EnquiryClaimRepository,
     private readonly trail: AuditLogRepository,
+    private readonly fileRows: FileRepository,
   ) {
     this.uploadDir = config.get('files').uploadDir;
   }
@@ -87,7 +89,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       });
       // Pending claims of the phone (repositories/enquiry-claim.repository.ts) hold it and a typed name: they go too.
       if (row.phone) await this.claims.deleteOfPhone(row.phone);
-      if (row.screenshot_id) files.push(...(await deleteFileRows(em, [row.screenshot_id])));
+      if (row.screenshot_id) files.push(...(await this.fileRows.deleteRows([row.screenshot_id])));
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {
         await this.testRides.eraseByPhones(phones, name);
@@ -118,7 +120,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       await allowLongStatements(em);
       const pre = await this.preregistrations.purgeIdentityDocuments();
       const purchases = await this.registrations.purgeCitizenshipNumbers();
-      files.push(...(await deleteFileRows(em, pre.screenshotIds)));
+      files.push(...(await this.fileRows.deleteRows(pre.screenshotIds)));
       const records = pre.records + purchases;
       if (records) {
         await this.trail.append({
