@@ -9,6 +9,7 @@ import { DrawRepository } from './draw.repository';
 import { PreregistrationRepository } from './preregistration.repository';
 import { ReferrerRepository } from './referrer.repository';
 import { RegistrationRepository } from './registration.repository';
+import { RevokedTokenRepository } from './revoked-token.repository';
 import { RoleRepository } from './role.repository';
 import { SettingRepository } from './setting.repository';
 import { SigninCodeRepository } from './signin-code.repository';
@@ -21,7 +22,7 @@ import { UserRepository } from './user.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

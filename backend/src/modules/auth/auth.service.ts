@@ -7,6 +7,7 @@ import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { deviceCookieFor, deviceCookieKey, issueDeviceCookie } from '../../common/auth/device-cookie';
 import { hasIssuedLifetime, isTokenPayload, loadAuthUser, maxIssuedLifetime, TokenPayload } from '../../common/auth/session';
+import { RevokedTokenRepository } from '../../repositories/revoked-token.repository';
 import { SigninCodeRepository } from '../../repositories/signin-code.repository';
 import { TooManyRequestsError } from '../../common/http/errors';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
@@ -114,6 +115,7 @@ export class AuthService {
     private readonly captcha: CaptchaService,
     private readonly sms: SmsService,
     private readonly codes: SigninCodeRepository,
+    private readonly revoked: RevokedTokenRepository,
   ) {
     const secret = config.get('auth').jwtSecret;
     this.deviceKey = deviceCookieKey(secret);
@@ -250,11 +252,7 @@ export class AuthService {
       payload = null;
     }
     if (!isTokenPayload(payload) || !hasIssuedLifetime(payload, maxIssuedLifetime(this.config.get('auth')))) throw new UnauthorizedException('Unauthenticated.');
-    await this.dataSource.query(
-      `WITH pruned AS (DELETE FROM revoked_token WHERE expires_at < now())
-       INSERT INTO revoked_token (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,
-      [payload.jti, payload.exp],
-    );
+    await this.revoked.revoke(payload.jti, payload.exp);
   }
 
   /** Changes one's own password and revokes every token issued before. */
