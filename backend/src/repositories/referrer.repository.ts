@@ -11,6 +11,14 @@ export interface ReferrerCounts {
   params: Record<string, unknown>;
 }
 
+/** A referrer's counts as the report reads them. */
+export interface ReferrerCountRow {
+  id: number;
+  test_rides_count: number;
+  referrals_count: number;
+  preregistrations_count: number;
+}
+
 /**
  * The referrer id of a normalised source: the row made now, or the existing one's (DO UPDATE,
  * a no-op, rather than DO NOTHING so the existing row's id is returned too). On `em`: the
@@ -67,8 +75,8 @@ export class ReferrerRepository {
     return this.db.em.getRepository(ReferrerEntity).createQueryBuilder('r').setParameters(counts.params);
   }
 
-  /** The counts of the referrers `ids`. */
-  countsOf(ids: number[], counts: ReferrerCounts): Promise<Array<{ id: number; test_rides_count: number; referrals_count: number; preregistrations_count: number }>> {
+  /** Each referrer's counts (alias `r`), for a condition to pick the rows. */
+  private counted(counts: ReferrerCounts) {
     return this.db.em
       .createQueryBuilder()
       .select('r.id', 'id')
@@ -76,22 +84,17 @@ export class ReferrerRepository {
       .addSelect(counts.referrals_count, 'referrals_count')
       .addSelect(counts.preregistrations_count, 'preregistrations_count')
       .from('referrer', 'r')
-      .where('r.id IN (:...ids)', { ids })
-      .setParameters(counts.params)
-      .getRawMany();
+      .setParameters(counts.params);
+  }
+
+  /** The counts of the referrers `ids`. */
+  countsOf(ids: number[], counts: ReferrerCounts): Promise<ReferrerCountRow[]> {
+    return this.counted(counts).where('r.id IN (:...ids)', { ids }).getRawMany<ReferrerCountRow>();
   }
 
   /** The counts of one source's row (none: undefined). */
-  async countsOfSource(source: string, counts: ReferrerCounts): Promise<{ preregistrations: number; test_rides: number; purchases: number } | undefined> {
-    const [row] = await this.db.em
-      .createQueryBuilder()
-      .select(counts.preregistrations_count, 'preregistrations')
-      .addSelect(counts.test_rides_count, 'test_rides')
-      .addSelect(counts.referrals_count, 'purchases')
-      .from('referrer', 'r')
-      .where('r.utm_source = :source', { source })
-      .setParameters(counts.params)
-      .getRawMany();
+  async countsOfSource(source: string, counts: ReferrerCounts): Promise<ReferrerCountRow | undefined> {
+    const [row] = await this.counted(counts).where('r.utm_source = :source', { source }).getRawMany<ReferrerCountRow>();
     return row;
   }
 

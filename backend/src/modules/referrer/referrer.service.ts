@@ -130,7 +130,7 @@ export class ReferrerService {
   async friendsOf(code: string): Promise<Friends> {
     const counts = await this.countExpressions(undefined, {});
     const row = await this.referrers.countsOfSource(shareSource(code), counts);
-    return { preregistrations: Number(row?.preregistrations ?? 0), test_rides: Number(row?.test_rides ?? 0), purchases: Number(row?.purchases ?? 0) };
+    return { preregistrations: Number(row?.preregistrations_count ?? 0), test_rides: Number(row?.test_rides_count ?? 0), purchases: Number(row?.referrals_count ?? 0) };
   }
 
   /**
