@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository';
 import { AuditLogRepository } from './audit-log.repository';
+import { BikeModelRepository } from './bike-model.repository';
 import { Db } from './db';
 import { DrawDayRepository } from './draw-day.repository';
 import { EnquiryClaimRepository } from './enquiry-claim.repository';
@@ -22,7 +23,7 @@ import { UserRepository } from './user.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -1,13 +1,13 @@
 import { KnownIds } from '../../common/known-ids';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
+import { BikeModelRepository } from '../../repositories/bike-model.repository';
+import { Db } from '../../repositories/db';
 import { imageRef } from '../file/file-view';
 import { FileService } from '../file/file.service';
 import { BikeModelEntity } from './bike-model.entity';
@@ -55,11 +55,12 @@ export class BikeModelService {
   /** GET /bike-models serialised once per TTL; every model write drops it. */
   readonly publicAnswer = new CachedAnswer(async () => ({ data: await this.publicList() }));
   /** The ids of the table, for the public forms' references (KnownIds). */
-  private readonly knownIds = new KnownIds(async () => (await this.models.find({ select: { id: true } })).map((r) => r.id));
+  private readonly knownIds = new KnownIds(() => this.models.ids());
 
   constructor(
-    @InjectRepository(BikeModelEntity) private readonly models: Repository<BikeModelEntity>,
+    private readonly models: BikeModelRepository,
     private readonly files: FileService,
+    private readonly db: Db,
   ) {}
 
   /** Whether a row with this id exists, mostly without a round trip (KnownIds). */
@@ -67,22 +68,21 @@ export class BikeModelService {
     return this.knownIds.has(id);
   }
 
-  /** Id and titles of a model, or undefined (through the caller's transaction when given). */
-  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; title_ne: string | null } | undefined> {
-    const repo = em ? em.getRepository(BikeModelEntity) : this.models;
-    return (await repo.findOne({ where: { id }, select: { id: true, title: true, title_ne: true } })) ?? undefined;
+  /** Id and titles of a model, or undefined (through the caller's transaction when one is open, db.ts). */
+  brief(id: number): Promise<{ id: number; title: string; title_ne: string | null } | undefined> {
+    return this.models.brief(id);
   }
 
   /** Titles of the given models by id (the tables show them beside their rows). */
   async titles(ids: Array<number | null>): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
     if (!wanted.length) return new Map();
-    const rows = await this.models.find({ where: { id: In(wanted) }, select: { id: true, title: true } });
+    const rows = await this.models.titles(wanted);
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
   private query() {
-    return this.models.createQueryBuilder('m').leftJoinAndSelect('m.thumbnail', 'thumbnail');
+    return this.models.withThumbnail();
   }
 
   /** GET /bike-models: `[{ id, title, title_ne, thumbnail, tagline, tagline_ne, price, price_from }]` in list order. */
@@ -102,7 +102,7 @@ export class BikeModelService {
 
   /** GET /bike-model?all: every model's id and title, for selects. */
   all() {
-    return this.models.find({ select: { id: true, title: true }, order: { order: 'ASC', id: 'ASC' } });
+    return this.models.all();
   }
 
   table(query: PageQuery) {
@@ -123,20 +123,18 @@ export class BikeModelService {
     const image = await this.files.imageFor('thumbnail', { ...dto }, upload, actor.id);
     const slug = newSlug();
     try {
-      await this.models.manager.transaction(async (em) => {
-        const [{ next }] = await em.query(`SELECT COALESCE(max("order"), 0) + 1 AS next FROM bike_model`);
-        await em.insert(BikeModelEntity, {
+      await this.db.transaction(() =>
+        this.models.insertLast({
           slug,
           title: dto.title,
           thumbnail_id: image.id ?? null,
-          order: next,
           title_ne: dto.title_ne ?? null,
           tagline: dto.tagline ?? null,
           tagline_ne: dto.tagline_ne ?? null,
           price: dto.price ?? null,
           price_from: dto.price_from ?? false,
-        });
-      });
+        }),
+      );
     } catch (e) {
       await this.files.discard(image.stored);
       if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
@@ -156,7 +154,7 @@ export class BikeModelService {
     for (const k of ['title_ne', 'tagline', 'tagline_ne', 'price', 'price_from'] as const) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     if (image.id !== undefined) patch.thumbnail_id = image.id;
     try {
-      if (Object.keys(patch).length) await this.models.update({ id: model.id }, patch);
+      if (Object.keys(patch).length) await this.models.patch(model.id, patch);
     } catch (e) {
       await this.files.discard(image.stored);
       if (uniqueViolationField(e, BIKE_MODEL_UNIQUE)) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
@@ -171,7 +169,7 @@ export class BikeModelService {
   async remove(slug: string): Promise<void> {
     const model = await this.findOne(slug);
     try {
-      await this.models.delete({ id: model.id });
+      await this.models.delete(model.id);
     } catch (e) {
       if (isForeignKeyViolation(e)) throw BIKE_MODEL_FAILURES.fail('InUse');
       throw e;
@@ -181,8 +179,6 @@ export class BikeModelService {
   }
 
   private async checkTitle(title: string, exceptId?: number) {
-    const qb = this.models.createQueryBuilder('m').where('lower(m.title) = lower(:title)', { title });
-    if (exceptId) qb.andWhere('m.id <> :exceptId', { exceptId });
-    if (await qb.getExists()) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
+    if (await this.models.titleTaken(title, exceptId)) throw BIKE_MODEL_FAILURES.fail('TitleTaken');
   }
 }

@@ -72,7 +72,7 @@ export class RegistrationChecks {
     exceptId = 0,
   ): Promise<void> {
     if (dto.bike_model_id !== undefined) {
-      if (!(await this.models.brief(dto.bike_model_id, em))) errors.bike_model_id = [SALE_FAILURES.message('BikeModelInvalid')];
+      if (!(await this.models.brief(dto.bike_model_id))) errors.bike_model_id = [SALE_FAILURES.message('BikeModelInvalid')];
     }
     for (const field of ['bill_no', 'engine_no', 'chasis_no'] as const) {
       const value = dto[field];

@@ -101,7 +101,6 @@ export class RegistrationRecordsService {
     const record = await this.load(user, slugOrId, { withDeleted: true, detail: true, withCouponCode: withCode });
     const detail = toDetail(record, withCode);
     // The public ids of its two draws, checked on /fairness (docs/fairness.md).
-    const em = this.db.em;
     const draw = await this.draws.find('registration', record.id);
     detail.draw_id = draw?.public_id ?? null;
     detail.draw_fingerprint = draw?.fingerprint ?? null;
