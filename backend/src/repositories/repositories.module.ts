@@ -16,6 +16,7 @@ import { SettingRepository } from './setting.repository';
 import { SigninCodeRepository } from './signin-code.repository';
 import { TestRideRepository } from './test-ride.repository';
 import { UserRepository } from './user.repository';
+import { VideoRepository } from './video.repository';
 
 /**
  * The floor below every module (docs/architecture.md, "The floors"): one repository per
@@ -23,7 +24,7 @@ import { UserRepository } from './user.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository, VideoRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

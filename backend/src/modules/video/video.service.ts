@@ -1,12 +1,11 @@
 import { VideoQuery } from './dto/video-query.dto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { paginate, TableSpec } from '../../common/paging/paging';
 import { RegistrationRepository, WinningRegistration } from '../../repositories/registration.repository';
+import { VideoRepository } from '../../repositories/video.repository';
 import { imageRef } from '../file/file-view';
 import { FileService } from '../file/file.service';
 import { CreateVideoDto } from './dto/create-video.dto';
@@ -52,13 +51,13 @@ export class VideoService {
   readonly publicAnswer = new CachedAnswer(async () => ({ data: await this.publicList() }));
 
   constructor(
-    @InjectRepository(VideoEntity) private readonly videos: Repository<VideoEntity>,
+    private readonly videos: VideoRepository,
     private readonly files: FileService,
     private readonly registrations: RegistrationRepository,
   ) {}
 
   private query() {
-    return this.videos.createQueryBuilder('v').leftJoinAndSelect('v.thumbnail', 'thumbnail');
+    return this.videos.withThumbnail();
   }
 
   /** GET /videos: the winners page; only what it shows (no phone, no citizenship number). */
@@ -102,7 +101,7 @@ export class VideoService {
     for (const k of FIELDS) (row as Record<string, unknown>)[k] = dto[k] ?? null;
     let id: number;
     try {
-      id = (await this.videos.insert(row)).identifiers[0].id;
+      id = await this.videos.insert(row);
     } catch (e) {
       await this.files.discard(image.stored);
       throw e;
@@ -119,7 +118,7 @@ export class VideoService {
     for (const k of FIELDS) if (dto[k] !== undefined) (patch as Record<string, unknown>)[k] = dto[k];
     if (image.id !== undefined) patch.thumbnail_id = image.id;
     try {
-      if (Object.keys(patch).length) await this.videos.update({ id: video.id }, patch);
+      if (Object.keys(patch).length) await this.videos.patch(video.id, patch);
     } catch (e) {
       await this.files.discard(image.stored);
       throw e;
@@ -130,7 +129,7 @@ export class VideoService {
 
   async remove(id: string): Promise<void> {
     const video = await this.findOne(id);
-    await this.videos.delete({ id: video.id });
+    await this.videos.delete(video.id);
     this.publicAnswer.invalidate();
   }
 }
