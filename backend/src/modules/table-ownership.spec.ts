@@ -103,8 +103,11 @@ describe('table ownership', () => {
     const inModule = join(MODULES, 'registration', 'x.service.ts');
     expect(refusal(inModule, 'registration', tableOwners, tableRepositories)).toBe('owned by repositories/registration.repository.ts');
     expect(refusal(join(REPOSITORIES, 'registration.repository.ts'), 'registration', tableOwners, tableRepositories)).toBeNull();
-    expect(refusal(join(REPOSITORIES, 'registration.repository.ts'), 'branch', tableOwners, tableRepositories)).toBe('owned by branch');
-    expect(refusal(join(MODULES, 'branch', 'x.service.ts'), 'branch', tableOwners, tableRepositories)).toBeNull();
+    expect(refusal(join(REPOSITORIES, 'registration.repository.ts'), 'branch', tableOwners, tableRepositories)).toBe('owned by repositories/branch.repository.ts');
+    expect(refusal(join(MODULES, 'branch', 'x.service.ts'), 'branch', tableOwners, tableRepositories)).toBe('owned by repositories/branch.repository.ts');
+    // A table without a repository (the geography's reference tables) stays its module's.
+    expect(refusal(join(REPOSITORIES, 'registration.repository.ts'), 'geo_province', tableOwners, tableRepositories)).toBe('owned by geography');
+    expect(refusal(join(MODULES, 'geography', 'x.service.ts'), 'geo_province', tableOwners, tableRepositories)).toBeNull();
   });
 
   it('catches a foreign table in SQL and in a query builder', () => {

@@ -79,7 +79,10 @@ export class DrawDayRepository {
 
   /** The commitment hash of the newest link before `day`, or null for the first. */
   async previousHash(day: string): Promise<string | null> {
-    const [prev] = await this.db.query<{ commitment_hash: string }>(`SELECT commitment_hash FROM draw_day WHERE day < $1 ORDER BY day DESC LIMIT 1`, [day]);
+    const [prev] = await this.db.query<{ commitment_hash: string }>(
+      `SELECT commitment_hash FROM draw_day WHERE day < $1 ORDER BY day DESC LIMIT 1`,
+      [day],
+    );
     return prev?.commitment_hash ?? null;
   }
 
@@ -98,7 +101,19 @@ export class DrawDayRepository {
     await this.db.query(
       `INSERT INTO draw_day (day, seed, seed_hash, allocation_set, allocation_set_hash, committed_at, format, salt, prev_hash, sealed, commitment_hash, closing)
        VALUES ($1, $2, $3, $4, $5, $6, 2, $7, $8, $9::jsonb, $10, $11) ON CONFLICT (day) DO NOTHING`,
-      [c.day, c.seed, c.seed_hash, c.allocation_set, c.allocation_set_hash, c.committed_at, c.salt, c.prev_hash, JSON.stringify(c.sealed), c.commitment_hash, c.closing],
+      [
+        c.day,
+        c.seed,
+        c.seed_hash,
+        c.allocation_set,
+        c.allocation_set_hash,
+        c.committed_at,
+        c.salt,
+        c.prev_hash,
+        JSON.stringify(c.sealed),
+        c.commitment_hash,
+        c.closing,
+      ],
     );
   }
 

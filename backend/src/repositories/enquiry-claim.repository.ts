@@ -52,7 +52,10 @@ export class EnquiryClaimRepository {
 
   /** What the public read of a claim shows (its own fields: another record's are never read). */
   async read(slug: string): Promise<{ slug: string; name: string; phone: string } | undefined> {
-    const [row] = await this.db.query<{ slug: string; name: string; phone: string }>(`SELECT slug, name, phone FROM enquiry_claim WHERE slug = $1`, [slug]);
+    const [row] = await this.db.query<{ slug: string; name: string; phone: string }>(
+      `SELECT slug, name, phone FROM enquiry_claim WHERE slug = $1`,
+      [slug],
+    );
     return row;
   }
 

@@ -6,13 +6,30 @@ import type { PreparedFile, StoredNames } from '../modules/file/file-store';
 import { Db } from './db';
 
 /** Inserts the rows of written files, on `em` (plain SQL, so the seed's bare EntityManager can use it too). */
-export async function insertFileRows(em: EntityManager, files: PreparedFile[], names: StoredNames[], createdBy: number | null, listed = true): Promise<FileEntity[]> {
+export async function insertFileRows(
+  em: EntityManager,
+  files: PreparedFile[],
+  names: StoredNames[],
+  createdBy: number | null,
+  listed = true,
+): Promise<FileEntity[]> {
   const rows: FileEntity[] = [];
   for (const [i, f] of files.entries()) {
     const [row] = await em.query(
       `INSERT INTO file (type, filename, thumbnail_filename, original_name, mime, size, width, height, created_by, listed)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING *`,
-      [f.type, names[i].filename, names[i].thumbnail_filename, f.original_name, f.mime, f.data.length, f.width, f.height, createdBy, listed],
+      [
+        f.type,
+        names[i].filename,
+        names[i].thumbnail_filename,
+        f.original_name,
+        f.mime,
+        f.data.length,
+        f.width,
+        f.height,
+        createdBy,
+        listed,
+      ],
     );
     rows.push(row);
   }
@@ -55,7 +72,11 @@ export class FileRepository {
 
   /** The newest listed files (images only when `type` is image), at most `limit`. */
   listed(type: FileKind | undefined, limit: number): Promise<FileEntity[]> {
-    return this.files.find({ where: type === 'image' ? { type: 'image', listed: true } : { listed: true }, order: { id: 'DESC' }, take: limit });
+    return this.files.find({
+      where: type === 'image' ? { type: 'image', listed: true } : { listed: true },
+      order: { id: 'DESC' },
+      take: limit,
+    });
   }
 
   /** The files of `ids`. */

@@ -56,7 +56,10 @@ export class ReferrerRepository {
 
   /** A new source with its title; undefined when the source is known already. */
   async insertNew(title: string, source: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO referrer (title, utm_source) VALUES ($1, $2) ON CONFLICT (utm_source) DO NOTHING RETURNING id`, [title, source]);
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO referrer (title, utm_source) VALUES ($1, $2) ON CONFLICT (utm_source) DO NOTHING RETURNING id`,
+      [title, source],
+    );
     return row?.id;
   }
 
@@ -102,7 +105,12 @@ export class ReferrerRepository {
    * The most frequent `shown` of the values `union` lists (subqueries of the tables that keep
    * utm_source, `params` theirs), and how many distinct ones there are, on the "other" row.
    */
-  async listedValues(otherId: number, union: string, params: Record<string, unknown>, shown: number): Promise<{ values: string[] | null; values_count: number | null } | undefined> {
+  async listedValues(
+    otherId: number,
+    union: string,
+    params: Record<string, unknown>,
+    shown: number,
+  ): Promise<{ values: string[] | null; values_count: number | null } | undefined> {
     return this.db.em
       .createQueryBuilder()
       .select(

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { AllocationRepository } from './allocation.repository';
 import { AuditLogRepository } from './audit-log.repository';
 import { BikeModelRepository } from './bike-model.repository';
+import { BranchRepository } from './branch.repository';
 import { Db } from './db';
 import { DrawDayRepository } from './draw-day.repository';
 import { EnquiryClaimRepository } from './enquiry-claim.repository';
@@ -24,7 +25,7 @@ import { VideoRepository } from './video.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository, VideoRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, BranchRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository, VideoRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

@@ -1,16 +1,15 @@
 import { KnownIds } from '../../common/known-ids';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
 import { Failures } from '../../common/http/domain-errors';
 import { AuthUser } from '../../common/auth/auth-user';
-import { scopeToBranch } from '../../common/auth/branch-scope';
 import { CachedAnswer } from '../../common/http/cached-json';
 import { isForeignKeyViolation } from '../../common/http/db-errors';
 import { UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { newSlug } from '../../common/slug';
 import { ONE_LAKH, TOP_PURCHASE_TIER, AllocationRepository } from '../../repositories/allocation.repository';
+import { BranchRepository } from '../../repositories/branch.repository';
+import { Db } from '../../repositories/db';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
 import { TestRideRepository } from '../../repositories/test-ride.repository';
@@ -40,15 +39,16 @@ export class BranchService {
   /** GET /branches serialised once per TTL; every branch write drops it. */
   readonly publicAnswer = new CachedAnswer(async () => ({ data: { data: await this.publicList() } }));
   /** The ids of the table, for the public forms' references (KnownIds). */
-  private readonly knownIds = new KnownIds(async () => (await this.branches.find({ select: { id: true } })).map((r) => r.id));
+  private readonly knownIds = new KnownIds(() => this.branches.ids());
 
   constructor(
-    @InjectRepository(BranchEntity) private readonly branches: Repository<BranchEntity>,
+    private readonly branches: BranchRepository,
     private readonly geography: GeographyService,
     private readonly preregistrations: PreregistrationRepository,
     private readonly registrations: RegistrationRepository,
     private readonly testRides: TestRideRepository,
     private readonly allocations: AllocationRepository,
+    private readonly db: Db,
   ) {}
 
   /**
@@ -84,8 +84,8 @@ export class BranchService {
   }
 
   /** Every query of branches: branch staff see only their own. */
-  private query(actor: AuthUser | undefined, em?: EntityManager) {
-    return scopeToBranch((em ? em.getRepository(BranchEntity) : this.branches).createQueryBuilder('b'), actor, 'branch');
+  private query(actor: AuthUser | undefined) {
+    return this.branches.scoped(actor);
   }
 
   /** Whether a row with this id exists, mostly without a round trip (KnownIds). */
@@ -93,23 +93,19 @@ export class BranchService {
     return this.knownIds.has(id);
   }
 
-  /** Id, titles and mobile of a branch, or undefined (through the caller's transaction when given). */
-  async brief(id: number, em?: EntityManager | DataSource): Promise<{ id: number; title: string; title_ne: string | null; mobile: string | null } | undefined> {
-    const repo = em ? em.getRepository(BranchEntity) : this.branches;
-    return (await repo.findOne({ where: { id }, select: { id: true, title: true, title_ne: true, mobile: true } })) ?? undefined;
+  /** Id, titles and mobile of a branch, or undefined (through the caller's transaction when one is open, db.ts). */
+  brief(id: number): Promise<{ id: number; title: string; title_ne: string | null; mobile: string | null } | undefined> {
+    return this.branches.brief(id);
   }
 
   /** The branches `user` may see, in their order (id and title). */
-  visible(user: AuthUser, em?: EntityManager): Promise<Array<{ id: number; title: string }>> {
-    return this.query(user, em).select(['b.id', 'b.title']).orderBy('b.order', 'ASC').addOrderBy('b.id', 'ASC').getMany();
+  visible(user: AuthUser): Promise<Array<{ id: number; title: string }>> {
+    return this.query(user).select(['b.id', 'b.title']).orderBy('b.order', 'ASC').addOrderBy('b.id', 'ASC').getMany();
   }
 
   /** GET /branches: the showroom list of the public site, with the Nepali names of its places. */
   async publicList() {
-    const rows = await this.branches.find({
-      select: { id: true, title: true, title_ne: true, state: true, district: true, city: true, location: true, location_ne: true, order: true },
-      order: { order: 'ASC', id: 'ASC' },
-    });
+    const rows = await this.branches.publicRows();
     const nepali = await this.geography.nepaliOf(rows);
     return rows.map((b, i) => ({ ...b, ...nepali[i] }));
   }
@@ -152,24 +148,20 @@ export class BranchService {
 
   async create(actor: AuthUser, dto: CreateBranchDto): Promise<BranchView> {
     const place = await this.checkPlace(dto);
-    const saved = await this.branches.manager.transaction(async (em) => {
-      // Capped: a branch placed last with order 2^31 - 1 must not make every later create overflow (a 500).
-      const [{ next }] = await em.query(`SELECT LEAST(COALESCE(max("order"), 0), 2147483646) + 1 AS next FROM branch`);
-      return em.save(
-        em.create(BranchEntity, {
-          slug: newSlug(),
-          title: dto.title,
-          ...place,
-          title_ne: dto.title_ne ?? null,
-          location: dto.location ?? '',
-          location_ne: dto.location_ne ?? null,
-          email: dto.email ?? null,
-          phone: dto.phone ?? null,
-          mobile: dto.mobile ?? null,
-          order: dto.order ?? next,
-        }),
-      );
-    });
+    const saved = await this.db.transaction(() =>
+      this.branches.insert({
+        slug: newSlug(),
+        title: dto.title,
+        ...place,
+        title_ne: dto.title_ne ?? null,
+        location: dto.location ?? '',
+        location_ne: dto.location_ne ?? null,
+        email: dto.email ?? null,
+        phone: dto.phone ?? null,
+        mobile: dto.mobile ?? null,
+        order: dto.order,
+      }),
+    );
     this.publicAnswer.invalidate();
     this.knownIds.invalidate();
     return this.findOne(actor, saved.slug);
@@ -184,7 +176,7 @@ export class BranchService {
     if (dto.state !== undefined || dto.district !== undefined || dto.city !== undefined) {
       Object.assign(patch, await this.checkPlace({ state: dto.state ?? branch.state, district: dto.district ?? branch.district, city: dto.city ?? branch.city }));
     }
-    if (Object.keys(patch).length) await this.branches.update({ id: branch.id }, patch);
+    if (Object.keys(patch).length) await this.branches.patch(branch.id, patch);
     this.publicAnswer.invalidate();
     this.knownIds.invalidate();
     return this.findOne(actor, branch.slug);
@@ -194,7 +186,7 @@ export class BranchService {
   async remove(actor: AuthUser, slug: string): Promise<void> {
     const branch = await this.findOne(actor, slug);
     try {
-      await this.branches.delete({ id: branch.id });
+      await this.branches.delete(branch.id);
     } catch (e) {
       if (isForeignKeyViolation(e)) throw BRANCH_FAILURES.fail('InUse');
       throw e;
@@ -215,9 +207,9 @@ export class BranchService {
 
   private async withCounters(rows: BranchEntity[]): Promise<BranchView[]> {
     if (!rows.length) return [];
-    const counts: Array<{ id: number } & Record<BranchCounterName, number>> = await this.branches.query(
-      `SELECT b.id, ${this.selectList(BRANCH_TABLE_COUNTERS, 'b')} FROM branch b WHERE b.id = ANY($1)`,
-      [rows.map((r) => r.id)],
+    const counts = await this.branches.countersOf<BranchCounterName>(
+      rows.map((r) => r.id),
+      this.selectList(BRANCH_TABLE_COUNTERS, 'b'),
     );
     const byId = new Map(counts.map((c) => [c.id, c]));
     return rows.map((r) => {

@@ -63,7 +63,7 @@ export class PreregistrationChecks {
 
   /** Whether a branch or bike model exists (read on the caller's transaction when one is open). */
   async exists(what: 'branch' | 'bike_model', id: number): Promise<boolean> {
-    return (await (what === 'branch' ? this.branches : this.models).brief(id, this.db.em)) !== undefined;
+    return (await (what === 'branch' ? this.branches : this.models).brief(id)) !== undefined;
   }
 
   /**

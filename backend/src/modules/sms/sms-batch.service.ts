@@ -185,7 +185,7 @@ export class SmsBatchService {
       case 'BRANCH': {
         const ids = unique(dto.branches ?? []);
         if (!ids.length) throw new UnprocessableError({ branches: ['The branches field is required when type is BRANCH.'] });
-        const visible = new Set((await this.branches.visible(user, em)).map((b) => b.id));
+        const visible = new Set((await this.branches.visible(user)).map((b) => b.id));
         if (ids.some((id) => !visible.has(id))) {
           errors.branches = [
             user.branch_id !== null ? 'You can only send to the customers of your own branch.' : 'The selected branches are invalid.',
