@@ -15,6 +15,8 @@ import { RevokedTokenRepository } from './revoked-token.repository';
 import { RoleRepository } from './role.repository';
 import { SettingRepository } from './setting.repository';
 import { SigninCodeRepository } from './signin-code.repository';
+import { SmsBatchRepository } from './sms-batch.repository';
+import { SmsOutboxRepository } from './sms-outbox.repository';
 import { TestRideRepository } from './test-ride.repository';
 import { UserRepository } from './user.repository';
 import { VideoRepository } from './video.repository';
@@ -25,7 +27,7 @@ import { VideoRepository } from './video.repository';
  * repository without importing the owning module (no module loop); a repository imports no
  * module and no other repository.
  */
-export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, BranchRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, TestRideRepository, UserRepository, VideoRepository];
+export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, BranchRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, SmsBatchRepository, SmsOutboxRepository, TestRideRepository, UserRepository, VideoRepository];
 
 @Global()
 @Module({ providers: REPOSITORIES, exports: REPOSITORIES })

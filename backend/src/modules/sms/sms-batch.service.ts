@@ -1,15 +1,16 @@
 import { ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { parseNepalMobile, smsSegments } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
-import { assertInBranch, scopeToBranch } from '../../common/auth/branch-scope';
+import { assertInBranch } from '../../common/auth/branch-scope';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { PageQuery, paginate, TableSpec } from '../../common/paging/paging';
 import { allowLongStatements } from '../../database/statement-timeout';
 import { PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { RegistrationRepository } from '../../repositories/registration.repository';
+import { SmsBatchRepository } from '../../repositories/sms-batch.repository';
+import { SmsOutboxRepository } from '../../repositories/sms-outbox.repository';
 import { BranchService } from '../branch/branch.service';
 import { CreateSmsDto, SMS_MOBILES_MAX } from './dto/create-sms.dto';
 import { SmsBatchEntity, SmsType } from './sms-batch.entity';
@@ -68,7 +69,8 @@ type Recipients = { kind: 'customers'; qb: SelectQueryBuilder<object> } | { kind
 @Injectable()
 export class SmsBatchService {
   constructor(
-    @InjectRepository(SmsBatchEntity) private readonly batches: Repository<SmsBatchEntity>,
+    private readonly batches: SmsBatchRepository,
+    private readonly outbox: SmsOutboxRepository,
     private readonly dataSource: DataSource,
     private readonly branches: BranchService,
     private readonly customers: RegistrationRepository,
@@ -82,28 +84,27 @@ export class SmsBatchService {
       // One sender at a time: a double click waits here, then finds the first batch.
       await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEND_LOCK, user.id]);
       const fingerprint = fingerprintOf(dto, recipients);
-      const [recent] = await em.query(
-        `SELECT id FROM sms_batch
-          WHERE created_by = $1 AND fingerprint = $2 AND created_at > now() - make_interval(secs => $3)
-          ORDER BY created_at DESC LIMIT 1`,
-        [user.id, fingerprint, DUPLICATE_WINDOW_SECONDS],
-      );
+      const recent = await this.batches.recentSame(user.id, fingerprint, DUPLICATE_WINDOW_SECONDS);
       if (recent) {
         throw new ConflictException(
           `This message was already sent to these recipients a moment ago (batch #${recent.id}). Wait a minute to send it again.`,
         );
       }
-      const [batch] = await em.query(
-        `INSERT INTO sms_batch (type, text, segments, branch_id, created_by, fingerprint) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [dto.type, dto.text, Math.max(1, segments), user.branch_id, user.id, fingerprint],
-      );
-      const count = await this.queueAll(em, recipients, dto.text, batch.id);
+      const batchId = await this.batches.insert({
+        type: dto.type,
+        text: dto.text,
+        segments: Math.max(1, segments),
+        branchId: user.branch_id,
+        createdBy: user.id,
+        fingerprint,
+      });
+      const count = await this.queueAll(em, recipients, dto.text, batchId);
       if (count === 0) {
         const field = dto.type === 'BRANCH' ? 'branches' : 'type';
         throw new UnprocessableError({ [field]: ['There is no customer to send this message to.'] });
       }
-      await em.query(`UPDATE sms_batch SET recipients_count = $2 WHERE id = $1`, [batch.id, count]);
-      return { id: batch.id, recipients_count: count, segments };
+      await this.batches.setRecipientsCount(batchId, count);
+      return { id: batchId, recipients_count: count, segments };
     });
   }
 
@@ -137,30 +138,14 @@ export class SmsBatchService {
   }
 
   private query(user: AuthUser) {
-    const qb = this.batches
-      .createQueryBuilder('b')
-      .withDeleted()
-      .leftJoin('b.creator', 'creator')
-      .addSelect(['creator.id', 'creator.name'])
-      .leftJoin('b.branch', 'branch')
-      .addSelect(['branch.id', 'branch.title']);
-    return scopeToBranch(qb, user, 'sms_batch');
+    return this.batches.scoped(user);
   }
 
   /** The outbox counts of the batches, by one GROUP BY over their messages. */
   private async withCounts(rows: SmsBatchEntity[]): Promise<SmsBatchRow[]> {
     const counts = new Map<number, { queued: number; sent: number; failed: number }>();
     if (rows.length) {
-      const found: Array<{ batch_id: number; queued: number; sent: number; failed: number }> = await this.dataSource.query(
-        `SELECT batch_id,
-                count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS queued,
-                count(*) FILTER (WHERE status = 'sent')::int AS sent,
-                count(*) FILTER (WHERE status = 'failed')::int AS failed
-           FROM sms_outbox
-          WHERE batch_id = ANY($1::int[])
-          GROUP BY batch_id`,
-        [rows.map((r) => r.id)],
-      );
+      const found = await this.outbox.countsOfBatches(rows.map((r) => r.id));
       for (const { batch_id, queued, sent, failed } of found) counts.set(batch_id, { queued, sent, failed });
     }
     return rows.map((b) => ({
@@ -244,19 +229,9 @@ export class SmsBatchService {
       source = `SELECT DISTINCT m.phone FROM unnest($1::text[]) AS m(phone)`;
       params = [recipients.phones];
     }
-    const n = params.length;
     // One row per customer of the campaign (200,000 at its scale): past the requests' statement timeout.
     await allowLongStatements(em);
-    const [row] = await em.query(
-      `WITH queued AS (
-         INSERT INTO sms_outbox (phone, text, kind, batch_id)
-         SELECT rcp.phone, $${n + 1}, '${BULK_KIND}', $${n + 2} FROM (${source}) AS rcp ORDER BY rcp.phone
-         RETURNING 1
-       )
-       SELECT count(*)::int AS count FROM queued`,
-      [...params, text, batchId],
-    );
-    return row.count;
+    return this.outbox.queueEach(source, params, text, BULK_KIND, batchId);
   }
 }
 

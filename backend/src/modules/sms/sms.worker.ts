@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DataSource } from 'typeorm';
 import { maskPhone, parseNepalMobile } from '@campaign/domain';
 import { ConfigService } from '../../config/config.module';
+import { ClaimedSms, SmsOutboxRepository, SmsOutcomeRow } from '../../repositories/sms-outbox.repository';
 import { SMS_PROVIDER, SmsMessage, SmsProvider, SmsResult } from './sms-provider';
 
 /** Attempts before a message is marked failed. */
@@ -15,16 +15,10 @@ export const SMS_LOCK_SECONDS = 60;
 /** Wait before retry n (1-based): 30 s, 60 s, 120 s, 240 s. */
 export const smsBackoffSeconds = (attempt: number) => 30 * 2 ** Math.max(0, attempt - 1);
 
-interface ClaimedRow {
-  id: string;
-  phone: string;
-  text: string;
-  kind: string;
-  attempts: number;
-}
+type ClaimedRow = ClaimedSms;
 
 /** What a round decided for one claimed row. */
-type Outcome = 'sent' | 'queued' | 'failed' | 'release';
+type Outcome = SmsOutcomeRow['outcome'];
 
 /**
  * Delivers the outbox. Each round claims due rows with FOR UPDATE SKIP LOCKED (so any
@@ -47,7 +41,7 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: SmsOutboxRepository,
     private readonly config: ConfigService,
     @Inject(SMS_PROVIDER) private readonly provider: SmsProvider,
   ) {}
@@ -95,19 +89,13 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
   /** One round: claim, send, record. Returns how many messages it handled. */
   async runOnce(): Promise<number> {
     // A row whose claim expired after its last attempt is not sent again.
-    await this.dataSource.query(
-      `UPDATE sms_outbox SET status = 'failed', locked_by = NULL, locked_until = NULL,
-              provider_response = jsonb_build_object('error', 'claim expired after the last attempt')
-        WHERE status = 'sending' AND locked_until < now() AND attempts >= $1`,
-      [SMS_MAX_ATTEMPTS],
-    );
+    await this.outbox.failExpiredClaims(SMS_MAX_ATTEMPTS);
     if (this.stopping.signal.aborted) return 0;
     // Rows of a crashed instance first (rare), then due ones: codes and prizes before bulk,
     // oldest first, read in that order from sms_outbox_claim_idx (no sort of the whole queue).
     const size = this.roundSize();
-    const rows = await this.claim(`status = 'sending' AND locked_until < now()`, 'id', size);
-    if (rows.length < size)
-      rows.push(...(await this.claim(`status = 'queued' AND next_attempt_at <= now()`, '(batch_id IS NOT NULL), id', size - rows.length)));
+    const rows = await this.outbox.claimExpired(this.instanceId, SMS_LOCK_SECONDS, size);
+    if (rows.length < size) rows.push(...(await this.outbox.claimDue(this.instanceId, SMS_LOCK_SECONDS, size - rows.length)));
     if (!rows.length) return 0;
     // RETURNING does not keep the subquery's order: send oldest first.
     rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -142,40 +130,17 @@ export class SmsWorker implements OnModuleInit, OnModuleDestroy {
     return rows.length;
   }
 
-  /** Claims up to `limit` rows matching `where`, in `order`, skipping rows another instance holds. */
-  private async claim(where: string, order: string, limit: number): Promise<ClaimedRow[]> {
-    const [rows] = await this.dataSource.query(
-      `UPDATE sms_outbox o
-          SET status = 'sending', locked_by = $1, locked_until = now() + make_interval(secs => $2), attempts = o.attempts + 1
-        WHERE o.id IN (SELECT id FROM sms_outbox WHERE ${where} ORDER BY ${order} LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING o.id, o.phone, o.text, o.kind, o.attempts`,
-      [this.instanceId, SMS_LOCK_SECONDS, limit],
-    );
-    return rows ?? [];
-  }
-
   /** Records a round's outcomes in one statement (only rows this instance still holds). */
   private async record(outcomes: Array<{ row: ClaimedRow; result: SmsResult; outcome: Outcome }>) {
-    await this.dataSource.query(
-      `UPDATE sms_outbox o
-          SET status = CASE WHEN v.outcome = 'release' THEN 'queued' ELSE v.outcome END,
-              attempts = CASE WHEN v.outcome = 'release' THEN o.attempts - 1 ELSE o.attempts END,
-              sent_at = CASE WHEN v.outcome = 'sent' THEN now() ELSE o.sent_at END,
-              provider = CASE WHEN v.outcome = 'release' THEN o.provider ELSE $2 END,
-              provider_response = CASE WHEN v.outcome = 'release' THEN o.provider_response ELSE v.response::jsonb END,
-              next_attempt_at = CASE v.outcome WHEN 'queued' THEN now() + make_interval(secs => v.backoff)
-                                               WHEN 'release' THEN now() ELSE o.next_attempt_at END,
-              locked_by = NULL, locked_until = NULL
-         FROM unnest($1::bigint[], $3::text[], $4::text[], $5::int[]) AS v(id, outcome, response, backoff)
-        WHERE o.id = v.id AND o.locked_by = $6`,
-      [
-        outcomes.map((o) => o.row.id),
-        this.provider.name,
-        outcomes.map((o) => o.outcome),
-        outcomes.map((o) => JSON.stringify(o.result.response ?? null)),
-        outcomes.map((o) => smsBackoffSeconds(o.row.attempts)),
-        this.instanceId,
-      ],
+    await this.outbox.record(
+      outcomes.map((o) => ({
+        id: o.row.id,
+        outcome: o.outcome,
+        response: JSON.stringify(o.result.response ?? null),
+        backoff: smsBackoffSeconds(o.row.attempts),
+      })),
+      this.provider.name,
+      this.instanceId,
     );
     // Never the text: it may hold a code. A failed bulk call names its first messages and a count.
     const failures = outcomes.filter((o) => o.outcome === 'queued' || o.outcome === 'failed');
