@@ -97,6 +97,11 @@ describe('table ownership', () => {
     expect(foreign).toEqual([]);
   });
 
+  it("has a repository for every table but the geography's reference tables (read-only, seeded by their migration)", () => {
+    const tableRepositories = repositories();
+    expect(Object.keys(tableOwners).filter((table) => !tableRepositories[table]).sort()).toEqual(['geo_district', 'geo_local_level', 'geo_province']);
+  });
+
   it('finds the repositories and refuses their tables to the modules', () => {
     const tableRepositories = repositories();
     expect(tableRepositories).toMatchObject({ registration: 'repositories/registration.repository.ts', test_ride: 'repositories/test-ride.repository.ts' });
