@@ -72,8 +72,6 @@ export function toAllocationView(a: AllocationEntity, frozen: boolean): Allocati
   };
 }
 
-export type { StockCandidate };
-
 /** The prize scheme: allocations per day, channel and branch (manage-allocation), stored through AllocationRepository. */
 @Injectable()
 export class AllocationService {
@@ -114,6 +112,7 @@ export class AllocationService {
   /** A day's whole scheme as the day's commitment hashes it (docs/fairness.md): every allocation, stock or not. */
   async committedSet(day: string): Promise<CommittedAllocation[]> {
     const rows = await this.allocations.schemeOf(day);
+    // The chance in hundredths of a percent by the one rule the draw and the verifier use.
     return rows.map(({ probability, ...r }) => ({ ...r, threshold: thresholdOf(probability) }));
   }
 

@@ -60,13 +60,11 @@ export function basePrizesOf(s: { base_prize_preregistration: unknown; base_priz
   };
 }
 
-export type { DayCommitment };
-
 /**
  * The daily commitments of the provably fair draw (docs/fairness.md), stored through
- * DrawDayRepository (the draw_day table's statements). Each Nepal day gets 32 random bytes, kept here and never logged;
- * at the commitment time the evening before, the day's seed hash and the hash of its prize
- * scheme are stored (a check every minute, and at start-up); the draw asks for its day's
+ * DrawDayRepository (the draw_day table's statements). Each Nepal day gets 32 random bytes,
+ * kept here and never logged; at the commitment time the evening before, the day's seed hash
+ * and the hash of its prize scheme are stored (a check every minute, and at start-up); the draw asks for its day's
  * commitment and makes it then if the server was down at that time (marked late). The seed
  * is given out once the day has ended.
  */
