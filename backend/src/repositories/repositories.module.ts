@@ -25,7 +25,7 @@ import { VideoRepository } from './video.repository';
  * The floor below every module (docs/architecture.md, "The floors"): one repository per
  * table, each holding all of that table's SQL. Global, so any service may use any
  * repository without importing the owning module (no module loop); a repository imports no
- * module and no other repository.
+ * module's service, and no other repository but DrawRepository's two (the prizes the records hold).
  */
 export const REPOSITORIES = [Db, AllocationRepository, AuditLogRepository, BikeModelRepository, BranchRepository, DrawRepository, DrawDayRepository, EnquiryClaimRepository, FileRepository, PreregistrationRepository, ReferrerRepository, RegistrationRepository, RevokedTokenRepository, RoleRepository, SettingRepository, SigninCodeRepository, SmsBatchRepository, SmsOutboxRepository, TestRideRepository, UserRepository, VideoRepository];
 
