@@ -39,13 +39,18 @@ export class SeedService {
     }
   }
 
-  /** Creates the first Super Admin (ADMIN_EMAIL / ADMIN_PASSWORD) when no user has that email. */
+  /**
+   * Creates the first Super Admin (ADMIN_EMAIL / ADMIN_PASSWORD) when no user has that email.
+   * Two replicas booting at once both find none: the email's unique index decides, and the
+   * one that loses does nothing (before, it stopped its replica with the unique violation).
+   */
   async ensureAdmin(email: string, password: string): Promise<boolean> {
     const hash = await hashPassword(password);
     const rows = await this.dataSource.query(
       `INSERT INTO "user" (slug, first_name, last_name, email, password, role_id)
        SELECT $1, 'Super', 'Admin', lower($2), $3, (SELECT id FROM role WHERE title = 'Super Admin')
        WHERE NOT EXISTS (SELECT 1 FROM "user" WHERE lower(email) = lower($2) AND deleted_at IS NULL)
+       ON CONFLICT DO NOTHING
        RETURNING id`,
       [newSlug(), email, hash],
     );
