@@ -4,14 +4,15 @@ import { Db } from './db';
 import { PreregistrationRepository } from './preregistration.repository';
 import { RegistrationRepository } from './registration.repository';
 
-/** The two kinds of draw (DrawService's DrawKind). */
-type DrawKindName = 'preregistration' | 'registration';
+/** The two kinds of draw (a pre-registration's, a purchase's). */
+type DrawKind = PublicDraw['kind'];
 
 /** A draw row as the draw module reads it back (DrawService's DrawResult, less what it adds), with its day. */
 export interface DrawRow {
   id: number;
+  /** The public draw id the customer checks on /fairness (null for draws made before the scheme). */
   public_id: string | null;
-  kind: DrawKindName;
+  kind: DrawKind;
   record_id: number;
   amount: number;
   allocation_id: number | null;
@@ -23,7 +24,7 @@ const RESULT_COLUMNS = `id, public_id, kind, record_id, amount, allocation_id, c
 
 /** A draw to store (DrawService.draw). */
 export interface NewDraw {
-  kind: DrawKindName;
+  kind: DrawKind;
   recordId: number;
   amount: number;
   allocationId: number | null;
@@ -111,13 +112,13 @@ export class DrawRepository {
   // ---------------------------------------------------------------- the draw module's statements (DrawService)
 
   /** The record's draw moved to another record of the same kind; answers it, or undefined when the first had none. */
-  async moveRecord(kind: DrawKindName, fromRecordId: number, toRecordId: number): Promise<DrawRow | undefined> {
+  async moveRecord(kind: DrawKind, fromRecordId: number, toRecordId: number): Promise<DrawRow | undefined> {
     const [rows] = await this.db.query<DrawRow[]>(`UPDATE draw SET record_id = $3 WHERE kind = $1 AND record_id = $2 RETURNING ${RESULT_COLUMNS}`, [kind, fromRecordId, toRecordId]);
     return rows[0];
   }
 
   /** A record's draw, or undefined. */
-  async ofRecord(kind: DrawKindName, recordId: number): Promise<DrawRow | undefined> {
+  async ofRecord(kind: DrawKind, recordId: number): Promise<DrawRow | undefined> {
     const [row] = await this.db.query<DrawRow>(`SELECT ${RESULT_COLUMNS} FROM draw WHERE kind = $1 AND record_id = $2`, [kind, recordId]);
     return row;
   }
@@ -145,7 +146,7 @@ export class DrawRepository {
   }
 
   /** Draw rows per Nepal day and amount in [start, end), of the records `live` lists (a subquery of ids per kind). */
-  awardedByDay(tz: string, start: Date, end: Date, live: Record<DrawKindName, { sql: string; params: unknown[] }>) {
+  awardedByDay(tz: string, start: Date, end: Date, live: Record<DrawKind, { sql: string; params: unknown[] }>) {
     const pre = live.preregistration;
     const reg = live.registration;
     const shift = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + by}`);

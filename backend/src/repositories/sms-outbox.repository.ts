@@ -135,11 +135,11 @@ export class SmsOutboxRepository {
     const [row] = await this.db.query<{ count: number }>(
       `WITH queued AS (
          INSERT INTO sms_outbox (phone, text, kind, batch_id)
-         SELECT rcp.phone, $${n + 1}, '${kind.replace(/'/g, "''")}', $${n + 2} FROM (${source}) AS rcp ORDER BY rcp.phone
+         SELECT rcp.phone, $${n + 1}, $${n + 3}, $${n + 2} FROM (${source}) AS rcp ORDER BY rcp.phone
          RETURNING 1
        )
        SELECT count(*)::int AS count FROM queued`,
-      [...params, text, batchId],
+      [...params, text, batchId, kind],
     );
     return row.count;
   }

@@ -42,15 +42,8 @@ export interface DrawRequest {
   };
 }
 
-export interface DrawResult {
-  id: number;
-  /** The public draw id the customer checks on /fairness (null for draws made before the scheme). */
-  public_id: string | null;
-  kind: DrawKind;
-  record_id: number;
-  amount: number;
-  allocation_id: number | null;
-  created_at: Date;
+/** A record's draw as the draw module answers it: the stored row, less its day, with the day's proof. */
+export interface DrawResult extends Omit<DrawRow, 'day'> {
   /** The first 20 hex characters of the day's commitment hash (docs/fairness.md, "The chain"); null for draws made before the scheme. */
   fingerprint: string | null;
   /** true when this call made the draw; false when it returned the stored one. */
