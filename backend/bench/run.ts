@@ -11,6 +11,7 @@
  * --test-rides N (one table's size whatever the scale: `--scale 0.01 --registrations 200000
  * --preregistrations 200000 --only download` measures the 200,000-row download without seeding a
  * million pre-registrations), --no-build (measure the apps as built, e.g. another checkout's),
+ * --vectors utf16,allrows and --rounds N (issue #32's hostile vectors to run, and their rounds),
  * --help. The hostile row alone, small: `npm run bench -w backend -- --only hostile --scale 0.01`.
  */
 import { randomBytes } from 'node:crypto';
@@ -58,6 +59,8 @@ const SCALE = Number(arg('scale', '1'));
 const DURATION = Math.min(20, Number(arg('duration', '8')));
 const ONLY = arg('only')?.split(',');
 const OUT = arg('out');
+const VECTOR_NAMES = arg('vectors')?.split(',');
+const ROUNDS = arg('rounds') === undefined ? undefined : Number(arg('rounds'));
 const BUILD = !argv.includes('--no-build');
 /** A table's size from its own option, else the scale's share of the campaign-sized dataset. */
 const size = (option: string, full: number) => Math.round(Number(arg(option, String(full * SCALE))));
@@ -69,6 +72,8 @@ if (argv.includes('--help')) {
       "  --preregistrations N  --registrations N  --test-rides N   one table's size, whatever the scale",
       '  --only a,b            scenarios: reads,enquiry,draw,download,frontend,tables,hostile,fairness,startup,rehearsal',
       '  --duration S          seconds per load run (default 8, at most 20)',
+      "  --vectors a,b         the hostile row's #32 vectors to run: utf16,multipart51,images40mp,allrows,searches30,hosts,strangers",
+      '  --rounds N            rounds (a quiet window, then one under attack) per #32 vector (default 3)',
       '  --out file.md         also write the table as Markdown',
       '  --no-build            measure the apps as built (skip building what is stale)',
       '',
@@ -179,7 +184,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   removeOnCleanup(dataDir);
   const appPort = await freePort();
-  const app = startChild('app', process.execPath, [join(BACKEND, 'dist', 'main.js')], {
+  // Node's flags for the app alone, e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" for a profile of it.
+  const appFlags = process.env.BENCH_APP_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const app = startChild('app', process.execPath, [...appFlags, join(BACKEND, 'dist', 'main.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -656,7 +663,19 @@ async function hostile({ APP, db, app }: Ctx) {
     met: healthOk,
   });
   // Issue #32's vectors, each against quiet runs of this process run (bench/hostile-vectors.ts).
-  await hostileVectors({ APP, db, appPid: app, backend: BACKEND, window: Math.min(DURATION, 3), add, log, left, fmt });
+  await hostileVectors({
+    APP,
+    db,
+    appPid: app,
+    backend: BACKEND,
+    window: Math.min(DURATION, 3),
+    add,
+    log,
+    left,
+    fmt,
+    rounds: ROUNDS,
+    only: VECTOR_NAMES,
+  });
 }
 
 // ------------------------------------------------------------------ (5b) the draw verifier

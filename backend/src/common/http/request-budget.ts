@@ -1,5 +1,6 @@
+import { PayloadTooLargeException } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Writable } from 'node:stream';
+import { finished, type Readable, type Writable } from 'node:stream';
 
 /**
  * The cost budget of one request, checked before any work is done on it.
@@ -353,6 +354,9 @@ export function refuseUnread(req: Request, res: Response): void {
   res.setHeader('Connection', 'close');
 }
 
+/** The code of a form whose text passed its cap (formText below), answered as multer's limit codes are. */
+const FORM_TEXT_LIMIT = 'LIMIT_FORM_TEXT';
+
 /** multer's limits for a staff multipart form, from the same budget (the file size is the upload cap, from the config). */
 export const MULTIPART_LIMITS = {
   fields: BUDGET.keysPerObject,
@@ -384,6 +388,7 @@ export const MULTER_LIMIT_MESSAGES: Record<string, string> = {
   LIMIT_FIELD_NESTING: BUDGET_MESSAGES.depth,
   LIMIT_FIELD_ARRAY_INDEX: BUDGET_MESSAGES.arrayItems,
   LIMIT_FILE_COUNT: BUDGET_MESSAGES.files,
+  [FORM_TEXT_LIMIT]: BUDGET_MESSAGES.bodyBytes,
 };
 
 /** The same codes for an anonymous form, answered with the anonymous caps. */
@@ -394,6 +399,7 @@ export const ANONYMOUS_MULTER_LIMIT_MESSAGES: Record<string, string> = {
   LIMIT_FIELD_VALUE: BUDGET_MESSAGES.anonymousFieldBytes,
   LIMIT_FIELD_KEY: BUDGET_MESSAGES.anonymousFieldBytes,
   LIMIT_FILE_COUNT: BUDGET_MESSAGES.anonymousFiles,
+  [FORM_TEXT_LIMIT]: BUDGET_MESSAGES.anonymousMultipartBytes,
 };
 
 const ANONYMOUS_FORM = Symbol('multipart-read-with-anonymous-limits');
@@ -417,6 +423,13 @@ export function multipartLimits(isStaff: (req: Request) => boolean, fileSize: nu
 }
 
 /**
+ * Bytes a form's text may pass its cap by before it is refused: the bytes of a read that
+ * arrive while no file is open count as text, and one read (64 KB from a socket) may hold the
+ * end of the fields and the start of a picture.
+ */
+const FORM_TEXT_SLACK = 64 * 1024;
+
+/**
  * multer's `streamHandler` (multer 2.5+): the request is piped to the form's parser as multer
  * does by default, and a form multer stops reading before its end (a limit passed, a file
  * refused, a malformed part) is answered at once and the connection closed after the answer.
@@ -424,6 +437,11 @@ export function multipartLimits(isStaff: (req: Request) => boolean, fileSize: nu
  * request's 'end' when the request is still `readable`), which let a chunked 51 MB form be
  * read whole: marking the request done reading makes it answer with the error it has, and
  * `Connection: close` keeps Node from reading the rest.
+ *
+ * The form's text (its fields and the framing between parts) is also counted as it arrives
+ * (formText): busboy tells a field's length only at the field's end, so a field over
+ * fieldSize was read to its end before its 413, all 51 MB of a form sent in chunks as one
+ * field.
  */
 export function multipartStream(req: Request, parser: Writable): void {
   parser.once('unpipe', () => {
@@ -431,7 +449,36 @@ export function multipartStream(req: Request, parser: Writable): void {
     refuseUnread(req, req.res!);
     (req as { readable: boolean }).readable = false;
   });
+  formText(req, parser);
   req.pipe(parser);
+}
+
+/**
+ * Holds a form's text to the body cap of whoever sends it, as its bytes arrive: the anonymous
+ * form's 64 KB of fields (FORM_TEXT_BYTES), staff's 1 MB (`bodyBytes`, as a JSON body),
+ * each with FORM_TEXT_SLACK. Pictures are not counted: bytes that arrive while a file part is
+ * open are the file's, held to the file cap by multer. Over the cap, the parser stops with
+ * 413 and the cap's message.
+ */
+function formText(req: Request, parser: Writable): void {
+  const anonymous = readAsAnonymous(req);
+  const cap = (anonymous ? FORM_TEXT_BYTES : BUDGET.bodyBytes) + FORM_TEXT_SLACK;
+  let openFiles = 0;
+  let text = 0;
+  parser.on('file', (_field: string, file: Readable) => {
+    openFiles++;
+    finished(file, () => openFiles--);
+  });
+  const count = (chunk: Buffer) => {
+    if (openFiles) return;
+    text += chunk.length;
+    if (text <= cap) return;
+    req.off('data', count);
+    req.unpipe(parser);
+    parser.destroy(new PayloadTooLargeException(FORM_TEXT_LIMIT, { cause: { code: FORM_TEXT_LIMIT } }));
+  };
+  req.on('data', count);
+  req.once('end', () => req.off('data', count));
 }
 
 /** Whether multer read `req`'s form with the anonymous limits (set by multipartLimits as the form starts). */
