@@ -338,6 +338,22 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
       expect(await count('file')).toBe(files);
     });
 
+    it.each(['jpeg', 'png', 'webp'] as const)("reads a %s picture's size from its first bytes: 15 MP padded past the 5 MB file cap answers 422 (megapixels), not 413", async (format) => {
+      // 20 KB over the 5 MB file cap, the form still under the declared cap of 5 MB and 64 KB: read whole, it would
+      // pass the file cap (413); refused from its header, it is the pixel limit's 422.
+      const solid = await sharp({ create: { width: 5000, height: 3000, channels: 3, background: '#3366aa' } })[format]().toBuffer();
+      const image = Buffer.concat([solid, Buffer.alloc(DEFAULT_MAX_BYTES + 20 * 1024 - solid.length)]);
+      const files = await count('file');
+      const { phone, res } = await enquiryWith(image, `share.${format}`);
+      expect({ format, status: res.status, body: res.body }).toEqual({
+        format,
+        status: 422,
+        body: { message: UPLOAD_REFUSED, errors: { screenshot: [tooManyPixels(PUBLIC_INPUT_PIXELS)] } },
+      });
+      expect(await count('preregistration', 'phone = $1', [phone])).toBe(0);
+      expect(await count('file')).toBe(files);
+    });
+
     it('accepts a normal public screenshot, stored re-encoded', async () => {
       const { phone, res } = await enquiryWith(await solidJpeg(1200, 900));
       expect(res.status).toBe(200);

@@ -1,20 +1,30 @@
 import type { Request } from 'express';
+import { imageSize } from 'image-size';
 import multer, { type StorageEngine } from 'multer';
-import sharp from 'sharp';
 import { UnprocessableError } from '../../common/http/errors';
 import { PUBLIC_INPUT_PIXELS, tooManyPixels, UPLOAD_REFUSED } from './file-store';
 
 /**
  * Bytes of a public picture read before its header is asked for its size in pixels: a JPEG's
- * size can follow up to 64 KB of EXIF, a PNG's is in its first 33 bytes. A WebP's cannot be
- * read from part of the file; it is checked when it has all arrived, as before.
+ * size can follow up to 64 KB of EXIF, a PNG's and a WebP's are in their first bytes. A
+ * picture whose size these bytes do not tell is checked when it has all arrived, as before.
  */
 const PROBE_BYTES = 128 * 1024;
 
-/** width x height from an image's first bytes (0 when they do not tell: the full check decides). */
-async function pixelsOf(head: Buffer): Promise<number> {
-  const meta = await sharp(head, { limitInputPixels: false }).metadata().catch(() => undefined);
-  return meta?.width && meta.height ? meta.width * meta.height : 0;
+/**
+ * width x height from an image's first bytes (0 when they do not tell: the full check decides),
+ * read by image-size, which walks the format's headers in JavaScript. sharp's metadata on the
+ * same bytes cost the main thread about 0.5 ms a picture and a turn of the thread pool the
+ * password hashes share: 40-megapixel JPEGs sent four at once moved staff sign-ins to 1.4 to
+ * 1.7 times their quiet time (#32's hostile bench; docs/decisions.md).
+ */
+function pixelsOf(head: Buffer): number {
+  try {
+    const { width, height } = imageSize(head);
+    return width && height ? width * height : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -41,17 +51,19 @@ export function publicPictureStorage(readAsAnonymous: (req: Request) => boolean)
       };
       const refused = () => new UnprocessableError({ [file.fieldname]: [tooManyPixels(PUBLIC_INPUT_PIXELS)] }, UPLOAD_REFUSED);
       const { stream } = file;
-      stream.on('data', (chunk: Buffer) => {
+      const onData = (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
         if (probed || size < PROBE_BYTES) return;
         probed = true;
+        if (pixelsOf(Buffer.concat(chunks)) <= PUBLIC_INPUT_PIXELS) return;
+        // Refused: the rest is never read (the form's answer closes the connection, multipartStream).
         stream.pause();
-        void pixelsOf(Buffer.concat(chunks)).then((pixels) => {
-          if (pixels > PUBLIC_INPUT_PIXELS) settle(refused());
-          stream.resume();
-        });
-      });
+        stream.off('data', onData);
+        chunks.length = 0;
+        settle(refused());
+      };
+      stream.on('data', onData);
       stream.on('end', () => settle(null, { buffer: Buffer.concat(chunks), size }));
       stream.on('error', (e: Error) => settle(e));
     },
