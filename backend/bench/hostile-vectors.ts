@@ -40,7 +40,7 @@ export interface HostileVectorOptions {
   log: (line: string) => void;
   /** Milliseconds left of the run's budget. */
   left: () => number;
-  /** Rounds (a quiet window, then one under attack) per vector; 3 unless given. */
+  /** Rounds (a quiet window, then one under attack) per vector; ROUNDS unless given. */
   rounds?: number;
   /** The vectors to run (their names in vectors.ts); all unless given. */
   only?: string[];
