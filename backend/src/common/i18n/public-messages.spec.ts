@@ -1,3 +1,5 @@
+import { NOT_AN_IMAGE, tooLargeEncoded, tooManyPixels, UNREADABLE_IMAGE, UPLOAD_REFUSED } from '../../modules/file/file-store';
+import { BUDGET_MESSAGES, UNSUPPORTED_CHARSET } from '../http/request-budget';
 import { publicLang, publicMessage, translateBody } from './public-messages';
 
 describe('the public API in Nepali (publicMessage)', () => {
@@ -14,6 +16,19 @@ describe('the public API in Nepali (publicMessage)', () => {
     expect(publicMessage('The campaign ended on 2026-12-31: registrations and prize draws are closed. Test rides can still be booked.', 'ne')).toBe(
       'अभियान २०२६-१२-३१ मा सकियो: दर्ता र पुरस्कार चिठ्ठा बन्द छन्। टेस्ट राइड भने अझै बुक गर्न सकिन्छ।',
     );
+  });
+
+  it("translates every refusal a visitor's form or picture can meet: the request budget's caps, the charset, the picture's limits", () => {
+    const said = (m: string) => publicMessage(m, 'ne');
+    for (const m of Object.values(BUDGET_MESSAGES)) expect({ m, ne: /[\u0900-\u097F]/.test(said(m)) }).toEqual({ m, ne: true });
+    expect(said(BUDGET_MESSAGES.anonymousFields)).toBe('अनुरोधमा धेरै फिल्ड छन्।');
+    expect(said(BUDGET_MESSAGES.anonymousFieldBytes)).toBe('अनुरोधको एउटा फिल्ड धेरै लामो छ।');
+    expect(said(UNSUPPORTED_CHARSET)).toMatch(/^अनुरोध UTF-8 मा हुनुपर्छ/);
+    expect(said(UPLOAD_REFUSED)).toBe('केही गडबड भयो! कृपया फाइल जाँचेर फेरि प्रयास गर्नुहोस्।');
+    expect(said(tooManyPixels(13_000_000))).toBe('तस्बिर धेरै ठूलो छ: बढीमा १३ मेगापिक्सेल।');
+    expect(said(tooLargeEncoded(5 * 1024 * 1024))).toBe('सानो बनाउँदा पनि तस्बिर राख्न धेरै ठूलो भयो (बढीमा ५ MB)। कृपया सानो तस्बिर पठाउनुहोस्।');
+    expect(said(NOT_AN_IMAGE)).toBe('फाइल तस्बिर (JPEG, PNG वा WebP) हुनुपर्छ।');
+    expect(said(UNREADABLE_IMAGE)).toBe('तस्बिर पढ्न सकिएन।');
   });
 
   it('translates a message with the support phones after it', () => {

@@ -2,6 +2,7 @@ import { ADDRESS_MESSAGE, Lang, LANG_COOKIE, pickLang, toDevanagariDigits } from
 import { CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map, Observable } from 'rxjs';
+import { UNSUPPORTED_CHARSET } from '../http/request-budget';
 
 /**
  * The API's words to the public in Nepali (#15). Messages are written in English, in the
@@ -69,6 +70,11 @@ const EXACT: Record<string, string> = {
   'The screenshot must be an image.': 'स्क्रिनसट तस्बिर हुनुपर्छ।',
   'No draw has this id. Check the id in your SMS.': 'यो नम्बरको चिठ्ठा छैन। SMS मा आएको नम्बर जाँच्नुहोस्।',
   'Server Error': 'सर्भरमा समस्या भयो',
+  // A picture refused (modules/file/file-store.ts, UPLOAD_REFUSED), its reason under the field.
+  'Something went wrong! Please check the file and try again.': 'केही गडबड भयो! कृपया फाइल जाँचेर फेरि प्रयास गर्नुहोस्।',
+  'The file must be an image (JPEG, PNG or WebP).': 'फाइल तस्बिर (JPEG, PNG वा WebP) हुनुपर्छ।',
+  'The image could not be read.': 'तस्बिर पढ्न सकिएन।',
+  [UNSUPPORTED_CHARSET]: 'अनुरोध UTF-8 मा हुनुपर्छ: Content-Type application/json (वा फारम) charset=utf-8 सहित वा charset बिना पठाउनुहोस्।',
 };
 
 /** Generated messages by their shape; `$n` are the parts the English carries. */
@@ -90,6 +96,19 @@ const SHAPES: Array<[RegExp, (...parts: string[]) => string]> = [
     (d) => `अभियान ${digits(d)} मा सकियो: दर्ता र पुरस्कार चिठ्ठा बन्द छन्। टेस्ट राइड भने अझै बुक गर्न सकिन्छ।`,
   ],
   [/^The request is too large \((.+)\)\.$/, () => 'अनुरोध धेरै ठूलो छ।'],
+  // The request budget's other caps (common/http/request-budget.ts, BUDGET_MESSAGES).
+  [/^The request has too many fields\b.*\.$/, () => 'अनुरोधमा धेरै फिल्ड छन्।'],
+  [/^A field of the request is too long \((.+)\)\.$/, () => 'अनुरोधको एउटा फिल्ड धेरै लामो छ।'],
+  [/^The request has too many files \((.+)\)\.$/, () => 'अनुरोधमा धेरै फाइल छन्।'],
+  [/^The request has a list that is too long \((.+)\)\.$/, () => 'अनुरोधमा धेरै लामो सूची छ।'],
+  [/^The request has too many values \((.+)\)\.$/, () => 'अनुरोधमा धेरै मान छन्।'],
+  [/^The request is nested too deeply \((.+)\)\.$/, () => 'अनुरोध धेरै तहसम्म गाँसिएको छ।'],
+  // The picture's own limits (modules/file/file-store.ts).
+  [/^The image is too large: at most (\d+) megapixels\.$/, (n) => `तस्बिर धेरै ठूलो छ: बढीमा ${digits(n)} मेगापिक्सेल।`],
+  [
+    /^The image is too large to store even when made smaller \(at most (\d+) MB\)\. Please send a smaller picture\.$/,
+    (n) => `सानो बनाउँदा पनि तस्बिर राख्न धेरै ठूलो भयो (बढीमा ${digits(n)} MB)। कृपया सानो तस्बिर पठाउनुहोस्।`,
+  ],
 ];
 
 /** One message in `lang`: itself in English or when it has no Nepali; a trailing help sentence is translated too. */

@@ -8,7 +8,7 @@ import { Permission } from '../../common/auth/permission.enum';
 import { cursorRows } from '../../common/export/cursor';
 import { streamWorkbook } from '../../common/export/workbook';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
-import { ALL_ROWS_MAX, countRows, PageQuery, paginate, tooManyRows } from '../../common/paging/paging';
+import { ALL_ROWS_MAX, countUpTo, PageQuery, paginate, tooManyRows } from '../../common/paging/paging';
 import { ConfigService } from '../../config/config.module';
 import { Db } from '../../repositories/db';
 import {
@@ -71,7 +71,7 @@ export class RegistrationRecordsService {
    * `length=-1`, at most ALL_ROWS_MAX of them (else 422 under `length`).
    */
   async all(user: AuthUser, query: RegistrationQuery): Promise<Array<{ id: number; name: string; phone: string; slug: string }>> {
-    if ((await countRows(this.rows.filtered(user, query, this.tz))) > ALL_ROWS_MAX) throw tooManyRows(ALL_ROWS_MAX);
+    if ((await countUpTo(this.rows.filtered(user, query, this.tz), ALL_ROWS_MAX)) > ALL_ROWS_MAX) throw tooManyRows(ALL_ROWS_MAX);
     const rows = await this.rows.printRows(user, query, this.tz, ALL_ROWS_MAX + 1);
     if (rows.length > ALL_ROWS_MAX) throw tooManyRows(ALL_ROWS_MAX);
     return rows;
