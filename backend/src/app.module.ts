@@ -5,6 +5,7 @@ import { ClockModule } from './common/clock';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthCoreModule } from './common/auth/auth-core.module';
 import { JwtAuthGuard } from './common/auth/jwt-auth.guard';
+import { jwtKey } from './common/auth/jwt-key';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { LoggingModule } from './common/http/logger';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -63,7 +64,7 @@ export class AppModule {
         }),
         JwtModule.register({
           global: true,
-          secret: config.auth.jwtSecret,
+          secret: jwtKey(config.auth.jwtSecret),
           signOptions: { algorithm: 'HS256' },
           verifyOptions: { algorithms: ['HS256'] },
         }),

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { KeyObject } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { DataSource } from 'typeorm';
 import { ConfigService } from '../../config/config.module';
 import { AuthUser } from './auth-user';
+import { jwtKey } from './jwt-key';
 import { hasIssuedLifetime, isTokenPayload, loadAuthUser, maxIssuedLifetime } from './session';
 
 const OWNER = Symbol('jwt-strategy-of-request');
@@ -33,7 +35,7 @@ function ownerOf(req: MarkedRequest): JwtStrategy {
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  private readonly secret: string;
+  private readonly secret: KeyObject;
   /** The longest lifetime a login issues (remember me): a token living longer was not made by a login. */
   private readonly maxLifetime: number;
 
@@ -43,12 +45,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      // passport-jwt hands the key to jsonwebtoken as it is; its types predate key objects.
       secretOrKeyProvider: (req: MarkedRequest, _raw: unknown, done: (err: unknown, key?: string) => void) =>
-        done(null, ownerOf(req).secret),
+        done(null, ownerOf(req).secret as unknown as string),
       algorithms: ['HS256'],
       passReqToCallback: true,
     });
-    this.secret = config.get('auth').jwtSecret;
+    this.secret = jwtKey(config.get('auth').jwtSecret);
     this.maxLifetime = maxIssuedLifetime(config.get('auth'));
   }
 
