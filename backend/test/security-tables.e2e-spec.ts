@@ -319,13 +319,36 @@ describe('requests in flight per signed-in user', () => {
       await until('the first search to wait on the lock', async () => (await waitingOnLock(t, 'SELECT')) >= 1);
       const fourth = await search('gu');
       expect(fourth.status).toBe(429);
-      expect(fourth.body.message).toMatch(/^Too many of your searches are running at once \(at most 1, with 2 more waiting their turn\)/);
+      expect(fourth.body.message).toMatch(/^Too many of your searches \(or full lists\) are running at once \(at most 1, with 2 more waiting their turn\)/);
       expect(answered).toEqual([]);
       // The same user's table read without a search, and another user's search, are not held back.
       expect((await get('test-ride', staff)).status).toBe(200);
       const others = await get('user', admin).query({ 'search[value]': 'a' });
       expect(others.status).toBe(200);
       // Only one of the user's searches reached the database.
+      expect(await waitingOnLock(t, 'SELECT')).toBe(1);
+    } finally {
+      await lock.release();
+    }
+    expect((await Promise.all(held!)).map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it('runs a full list (length=-1) in the same lane as the user’s searches: the next wait their turn, other reads and users go on', async () => {
+    const lock = await lockTable(t, 'test_ride');
+    let held: Array<Promise<request.Response>> | undefined;
+    try {
+      // One runs (it waits on the locked table), two wait their turn, the fourth is refused.
+      held = [{ length: '-1' }, { 'search[value]': 'ra' }, { length: '-1', 'search[value]': 'sh' }].map((q) => get('test-ride', staff).query(q).then((r) => r));
+      await until('the first to wait on the lock', async () => (await waitingOnLock(t, 'SELECT')) >= 1);
+      const refused = await get('registration', staff).query({ length: '-1' });
+      expect({ status: refused.status, message: refused.body.message }).toEqual({
+        status: 429,
+        message: expect.stringMatching(/^Too many of your searches \(or full lists\) are running at once \(at most 1, with 2 more waiting their turn\)/),
+      });
+      // A page of a table, and another user's full list, are not held back.
+      expect((await get('preregistration', staff)).status).toBe(200);
+      expect((await get('user', admin).query({ length: '-1' })).status).toBe(200);
+      // Only one of the user's reads reached the database.
       expect(await waitingOnLock(t, 'SELECT')).toBe(1);
     } finally {
       await lock.release();
