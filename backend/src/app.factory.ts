@@ -73,7 +73,7 @@ export async function createApp(config: AppConfig, opts: { logger?: false | Logg
   app.useGlobalPipes(createValidationPipe(), new SafeInputPipe());
   // A signed-in user's requests run at most N at a time, the next ones in turn (common/http/user-requests.ts).
   const userRequests = new UserRequestGate(config.userRequests.inFlight, config.userRequests.queued);
-  const userSearches = new UserRequestGate(config.userRequests.searchesInFlight, config.userRequests.queued, undefined, 'searches (or full lists)', 1);
+  const userSearches = new UserRequestGate(config.userRequests.searchesInFlight, config.userRequests.queued, undefined, 'searches (or full lists)', 1, 50);
   app.useGlobalInterceptors(new UserRequestsInterceptor(userRequests, userSearches), new BodylessRouteInterceptor(), new PublicLanguageInterceptor());
 
   if (config.app.apiDocs) mountApiDocs(app);

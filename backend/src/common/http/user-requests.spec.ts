@@ -56,6 +56,21 @@ describe('UserRequestGate', () => {
     expect(admitted).toBe(true);
   });
 
+  it('rests at least the least rest, however short the turn ran', async () => {
+    const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1, 50);
+    const first = await gate.enter(7);
+    jest.advanceTimersByTime(5);
+    first();
+    let admitted = false;
+    void gate.enter(7).then(() => (admitted = true));
+    jest.advanceTimersByTime(49);
+    await settle();
+    expect([admitted, gate.running(7)]).toEqual([false, 1]);
+    jest.advanceTimersByTime(2);
+    await settle();
+    expect(admitted).toBe(true);
+  });
+
   it('gives the turn back after the rest when the waiting request left meanwhile', async () => {
     const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1);
     const first = await gate.enter(7);

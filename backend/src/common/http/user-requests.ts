@@ -54,6 +54,13 @@ export class UserRequestGate {
      * twice its quiet time on two cores); a person typing waits a search's time, some ms.
      */
     readonly rest = 0,
+    /**
+     * The least rest of a turn (ms), however short it ran. For searches and full lists, 50: a
+     * refused full list (422 in 6 ms) or a search the indexes answer at once, sent by a script
+     * back to back from three tokens, still took both cores from staff's sign-ins (#32's bench:
+     * 1.75 times their quiet time); at most 20 a second per user is more than a person types.
+     */
+    readonly minRestMs = 0,
   ) {}
 
   /** How many of `user`'s requests run now. */
@@ -107,28 +114,33 @@ export class UserRequestGate {
     });
   }
 
-  /** Gives the turn back once: straight to the first waiting request, else to the count. */
+  /** Gives the turn back once, after the lane's rest (release). */
   private leaver(user: number, lane: Lane): () => void {
     let left = false;
     const started = Date.now();
     return () => {
       if (left) return;
       left = true;
-      const pause = (Date.now() - started) * this.rest;
+      const pause = Math.max((Date.now() - started) * this.rest, this.minRestMs);
       if (pause >= 1) {
         // The turn stays taken through the pause, whether or not a request waits: one sent after the
         // answer waits too (a script sending each search on the last one's answer gets no way round).
-        setTimeout(() => this.leaver(user, lane)(), pause).unref();
+        setTimeout(() => this.release(user, lane), pause).unref();
         return;
       }
-      const next = lane.waiting[0];
-      if (next) {
-        next.admit();
-        return;
-      }
-      lane.running--;
-      if (lane.running === 0 && lane.waiting.length === 0 && this.lanes.get(user) === lane) this.lanes.delete(user);
+      this.release(user, lane);
     };
+  }
+
+  /** The turn given back: straight to the first waiting request, else to the count. */
+  private release(user: number, lane: Lane): void {
+    const next = lane.waiting[0];
+    if (next) {
+      next.admit();
+      return;
+    }
+    lane.running--;
+    if (lane.running === 0 && lane.waiting.length === 0 && this.lanes.get(user) === lane) this.lanes.delete(user);
   }
 
   private busy(): TooManyRequestsError {
