@@ -78,13 +78,13 @@ describe('SMS outbox worker', () => {
     await t.db.query(`DELETE FROM sms_outbox`);
   });
 
-  const queue = (messages: Array<{ phone: string; text: string; kind: string }>) => t.db.transaction((em) => t.app.get(SmsService).queue(em, messages));
+  const queue = (messages: Array<{ phone: string; text: string; kind: string }>) => t.db.transaction(() => t.app.get(SmsService).queue(messages));
   const row = async (id: number) => (await t.db.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]))[0];
 
   it('queues inside the caller’s transaction: nothing is sent when it rolls back', async () => {
     await expect(
-      t.db.transaction(async (em) => {
-        await t.app.get(SmsService).queue(em, [{ phone: uniquePhone(), text: 'never', kind: 'otp' }]);
+      t.db.transaction(async () => {
+        await t.app.get(SmsService).queue([{ phone: uniquePhone(), text: 'never', kind: 'otp' }]);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -169,7 +169,7 @@ describe('SMS outbox worker', () => {
     const slow = await startFakeProvider({ 'POST /sms/v3/send': { body: AAKASH_OK, delayMs: 300 } });
     const app = await startTestApp({ env: { SMS_PROVIDER: 'aakash', SMS_BASE_URL: slow.url, SMS_WORKER: 'true', SMS_WORKER_INTERVAL_MS: '20' } });
     try {
-      await app.db.transaction((em) => app.app.get(SmsService).queue(em, [{ phone: uniquePhone(), text: 'Last words', kind: 'bulk' }]));
+      await app.db.transaction(() => app.app.get(SmsService).queue([{ phone: uniquePhone(), text: 'Last words', kind: 'bulk' }]));
       await slow.waitFor((r) => r.path === '/sms/v3/send');
       const db = app.databaseUrl;
       await app.app.close();

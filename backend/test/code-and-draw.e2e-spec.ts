@@ -38,7 +38,7 @@ describe('services: one code lifecycle, one draw', () => {
     refusal(() =>
       t.db.transaction(async (em) => {
         await codes.checkSend(em, phone, policy);
-        await sms.queue(em, [{ phone, text: 'code', kind: policy.kind }]);
+        await sms.queue([{ phone, text: 'code', kind: policy.kind }]);
       }),
     );
   const age = (phone: string) => passResendWait(t.db, phone);

@@ -92,13 +92,13 @@ describe('referrers and the referrer report (/api/v1/referrer)', () => {
     const referrers = t.app.get(ReferrerService);
     const ds = t.app.get(DataSource);
     const other = await referrerId('other');
-    expect(await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null))).toBe(other);
+    expect(await ds.transaction(() => referrers.ensure('Enquiry.Form-2082', null))).toBe(other);
     expect(await referrerId('enquiry.form-2082')).toBeUndefined();
     const id = await addSource('enquiry.form-2082');
-    expect(await ds.transaction((em) => referrers.ensure(em, 'Enquiry.Form-2082', null))).toBe(id);
-    expect(await ds.transaction((em) => referrers.ensure(em, 'facebook', null))).toBe(await referrerId('facebook'));
+    expect(await ds.transaction(() => referrers.ensure('Enquiry.Form-2082', null))).toBe(id);
+    expect(await ds.transaction(() => referrers.ensure('facebook', null))).toBe(await referrerId('facebook'));
     for (const bad of ['', '  ', 'has space', 'x'.repeat(101), null, undefined, 7]) {
-      expect(await ds.transaction((em) => referrers.ensure(em, bad, null))).toBeNull();
+      expect(await ds.transaction(() => referrers.ensure(bad, null))).toBeNull();
     }
   });
 

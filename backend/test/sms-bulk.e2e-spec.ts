@@ -528,7 +528,7 @@ describe('the SMS worker through the Sparrow gateway', () => {
     const phones = mobiles(SMS_BATCH + 20);
     await sendTo(phones, 'Big campaign.');
     const otpPhone = uniquePhone();
-    await t.db.transaction((em) => t.app.get(SmsService).queue(em, [{ phone: otpPhone, text: 'Your code is 123456', kind: 'otp' }]));
+    await t.db.transaction(() => t.app.get(SmsService).queue([{ phone: otpPhone, text: 'Your code is 123456', kind: 'otp' }]));
     expect(await worker.runOnce()).toBe(SMS_BATCH);
     const first = fake.requests.map((r) => ({ to: numbersOf(r), text: textOf(r) }));
     expect(first).toContainEqual({ to: [otpPhone], text: 'Your code is 123456' });
@@ -597,12 +597,7 @@ describe('stopping and starting the worker mid-batch', () => {
       env: { SMS_PROVIDER: 'aakash', SMS_BASE_URL: slow.url, SMS_WORKER: 'true', SMS_WORKER_INTERVAL_MS: '20' },
     });
     try {
-      await app.db.transaction((em) =>
-        app.app.get(SmsService).queue(
-          em,
-          mobiles(50).map((phone) => ({ phone, text: 'Wave', kind: 'bulk' })),
-        ),
-      );
+      await app.app.get(SmsService).queue(mobiles(50).map((phone) => ({ phone, text: 'Wave', kind: 'bulk' })));
       await slow.waitFor(() => true, { count: 10 });
       await app.app.close();
       const calls = slow.requests.length;

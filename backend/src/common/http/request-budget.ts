@@ -478,7 +478,9 @@ function formText(req: Request, parser: Writable): void {
     parser.destroy(new PayloadTooLargeException(FORM_TEXT_LIMIT, { cause: { code: FORM_TEXT_LIMIT } }));
   };
   req.on('data', count);
+  // Counting ends with the form: at its end, or when the parser stops (what multer drains after it is not the form's).
   req.once('end', () => req.off('data', count));
+  finished(parser, () => req.off('data', count));
 }
 
 /** Whether multer read `req`'s form with the anonymous limits (set by multipartLimits as the form starts). */

@@ -211,9 +211,9 @@ export class AuthService {
     const day = await this.limits.hit(`signin-code:86400:${userId}`, SIGNIN_CODE.perDay, 86400);
     if (!day.allowed) return;
     const code = newOtp();
-    await this.dataSource.transaction(async (em) => {
+    await this.dataSource.transaction(async () => {
       await this.codes.put(userId, this.codeHash(userId, code), SIGNIN_CODE.ttlSeconds);
-      await this.sms.queue(em, [
+      await this.sms.queue([
         {
           phone,
           kind: 'signin',

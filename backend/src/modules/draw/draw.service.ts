@@ -108,7 +108,7 @@ export class DrawService {
       return a ? [{ id: a.id, amount: a.amount, threshold: a.threshold, remaining: c.remaining }] : [];
     });
     const templateKey = smsTemplateKey(req.notify?.templateKey ?? 'sms_template_prize', req.notify?.lang ?? 'en');
-    const s = await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'campaign_name_ne', 'brand_name']);
+    const s = await this.settings.readIn(['base_prize_preregistration', 'base_prize_registration', templateKey, 'campaign_name', 'campaign_name_ne', 'brand_name']);
     // From format 2 the base prize is the one committed with the day's scheme; before, the setting's.
     const baseAmount = (FairnessService.committedBasePrizes(commitment) ?? basePrizesOf(s))[req.kind];
     // A client seed rolls once a day (format 2, where the record id is not in the roll): a seed
@@ -170,7 +170,7 @@ export class DrawService {
         brand: s.brand_name,
         ...req.notify.values,
       });
-      await this.sms.queue(em, [{ phone: req.notify.phone, text, kind: req.notify.smsKind ?? 'prize' }]);
+      await this.sms.queue([{ phone: req.notify.phone, text, kind: req.notify.smsKind ?? 'prize' }]);
     }
     return result;
   }

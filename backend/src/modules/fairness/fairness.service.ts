@@ -145,7 +145,7 @@ export class FairnessService implements OnApplicationBootstrap, OnModuleDestroy 
     await this.days.lockChain();
     const seed = randomBytes(32);
     const salt = randomBytes(32);
-    const base = basePrizesOf(await this.settings.readIn(em, ['base_prize_preregistration', 'base_prize_registration']));
+    const base = basePrizesOf(await this.settings.readIn(['base_prize_preregistration', 'base_prize_registration']));
     const scheme = canonicalScheme(await this.allocations.committedSet(day), base);
     const link = {
       day,

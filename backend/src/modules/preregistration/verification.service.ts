@@ -74,7 +74,7 @@ export class VerificationService {
 
   /** A new record's values: its slug, its source's referrer, its screenshot, pending. */
   private async newRow(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined): Promise<Partial<PreregistrationEntity>> {
-    const referrer_id = await this.referrers.ensure(em, values.utm_source, values.phone);
+    const referrer_id = await this.referrers.ensure(values.utm_source, values.phone);
     return { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' };
   }
 
@@ -264,7 +264,7 @@ export class VerificationService {
 
   /** Queues a code's SMS (codeText). */
   private async queueCode(em: EntityManager, row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
-    await this.sms.queue(em, [{ phone: row.phone, text: this.codeText(row, code, settings), kind: 'otp' }]);
+    await this.sms.queue([{ phone: row.phone, text: this.codeText(row, code, settings), kind: 'otp' }]);
   }
 
   /** A code's SMS: in the language the visitor used (#15); its {link} is the slug's verify page. */

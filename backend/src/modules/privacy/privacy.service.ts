@@ -93,7 +93,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       const phones = [row.phone, ...purchasePhones].filter((p): p is string => !!p);
       if (phones.length) {
         await this.testRides.eraseByPhones(phones, name);
-        await this.sms.eraseByPhones(em, phones);
+        await this.sms.eraseByPhones(phones);
         await this.limits.forgetPhones(em, phones);
       }
       return { already: false };

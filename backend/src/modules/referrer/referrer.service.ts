@@ -91,11 +91,11 @@ export class ReferrerService {
    * sharer's (made the first time a friend comes through it); for any other value, the
    * "other" row's (the value itself stays on the caller's record). Null when the value is
    * missing or not a valid source, or when it is a share link that brings no friend (an unknown
-   * code, or the visitor's own: `phone` is theirs). Runs in the caller's transaction (`em`, the
+   * code, or the visitor's own: `phone` is theirs). Runs in the caller's transaction (the
    * one the repositories run on, db.ts), so every domain (enquiry, test ride, purchase)
    * records it the same way.
    */
-  async ensure(em: EntityManager, utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
+  async ensure(utmSource: unknown, phone: string | null | undefined): Promise<number | null> {
     const source = normaliseUtmSource(utmSource);
     if (!source) return null;
     const code = shareCodeOf(source);

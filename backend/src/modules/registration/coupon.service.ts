@@ -128,6 +128,6 @@ export class CouponService {
       campaign: settings.campaign_name,
       brand: settings.brand_name,
     });
-    await this.sms.queue(em, [{ phone: r.phone, text, kind: 'coupon' }]);
+    await this.sms.queue([{ phone: r.phone, text, kind: 'coupon' }]);
   }
 }

@@ -59,7 +59,7 @@ export class PurchaseService {
         const referringId = await this.checks.referringId(user, dto.registration_id, undefined, errors);
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
-        const referredBy = await this.referrers.ensure(em, pre.utm_source, pre.phone);
+        const referredBy = await this.referrers.ensure(pre.utm_source, pre.phone);
         const saved = await this.rows.insert({
           slug: newSlug(),
           bill_no: billNo,

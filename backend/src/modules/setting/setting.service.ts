@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { optionLists, PUBLIC_SETTING_KEYS, SETTINGS, type ImageRef, type PublicSettingKey, type PublicSettings } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock';
@@ -76,12 +76,12 @@ export class SettingService {
   }
 
   /**
-   * Settings read through the caller's transaction (`em`, the one the repositories run on,
+   * Settings read through the caller's transaction (the one the repositories run on,
    * db.ts). Another pooled connection inside a transaction can starve the pool under load
    * (every transaction waiting for a second connection), and the embedded PGlite serves one
    * transaction at a time, so it would wait for ever. Unset keys read as their defaults.
    */
-  async readIn<K extends SettingKey>(em: EntityManager, keys: K[]): Promise<Pick<SettingValues, K>> {
+  async readIn<K extends SettingKey>(keys: K[]): Promise<Pick<SettingValues, K>> {
     const out = {} as Pick<SettingValues, K>;
     for (const k of keys) out[k] = SETTING_DEFAULTS[k];
     for (const r of await this.stored.read(keys)) out[r.key] = r.value as SettingValues[K];

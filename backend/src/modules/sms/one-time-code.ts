@@ -75,7 +75,7 @@ export class OneTimeCodes {
   async checkSend(em: EntityManager, phone: string, policy: CodePolicy): Promise<void> {
     await em.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [OneTimeCodes.lockKey(phone)]);
     const today = this.today();
-    this.refuseOver(await this.sms.sentTo(em, phone, policy.kind, today.start, policy.resendSeconds), policy, today.end);
+    this.refuseOver(await this.sms.sentTo(phone, policy.kind, today.start, policy.resendSeconds), policy, today.end);
   }
 
   /**
@@ -85,7 +85,7 @@ export class OneTimeCodes {
    */
   async sendWithinLimits(em: EntityManager, phone: string, text: string, policy: CodePolicy): Promise<void> {
     const today = this.today();
-    const sent = await this.sms.queueWithin(em, { phone, text, kind: policy.kind }, { dayStart: today.start, perDay: policy.perPhonePerDay, gapSeconds: policy.resendSeconds });
+    const sent = await this.sms.queueWithin({ phone, text, kind: policy.kind }, { dayStart: today.start, perDay: policy.perPhonePerDay, gapSeconds: policy.resendSeconds });
     if (!sent.queued) this.refuseOver(sent, policy, today.end);
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { parseNepalMobile } from '@campaign/domain';
 import { SmsOutboxRepository } from '../../repositories/sms-outbox.repository';
 
@@ -25,7 +24,7 @@ export interface QueuedSms {
 }
 
 /**
- * Writes messages to the outbox inside the caller's transaction (`em`, the one the
+ * Writes messages to the outbox inside the caller's transaction (the one the
  * repositories run on, db.ts): they are sent (by the worker) only if the change that causes
  * them commits, and never lost if it does. The statements are SmsOutboxRepository's.
  */
@@ -38,11 +37,11 @@ export class SmsService {
    * message to or naming them (a branch's test-ride notice carries the customer's phone)
    * keeps its count and kind but not its text or number.
    */
-  eraseByPhones(em: EntityManager, phones: string[]): Promise<void> {
+  eraseByPhones(phones: string[]): Promise<void> {
     return this.outbox.eraseByPhones(phones);
   }
 
-  async queue(em: EntityManager, messages: QueuedSms[]): Promise<number[]> {
+  async queue(messages: QueuedSms[]): Promise<number[]> {
     if (!messages.length) return [];
     const phones: string[] = [];
     for (const m of messages) {
@@ -66,7 +65,7 @@ export class SmsService {
    * events costs at most two messages per window, and none is lost. Inside the caller's
    * transaction, under an advisory lock on (kind, phone): concurrent events merge one by one.
    */
-  async queueNotice(em: EntityManager, notice: { phone: string; kind: string; windowSeconds: number; text: (events: number) => string }): Promise<{ id: number; events: number }> {
+  async queueNotice(notice: { phone: string; kind: string; windowSeconds: number; text: (events: number) => string }): Promise<{ id: number; events: number }> {
     const phone = outboxPhone(notice.phone);
     await this.outbox.lockNotices(notice.kind, phone);
     // The latest notice to the phone: merged into while it waits (queued, never tried), else the
@@ -88,7 +87,6 @@ export class SmsService {
    * Answers what the count found and whether the message was queued.
    */
   async queueWithin(
-    em: EntityManager,
     m: QueuedSms,
     limits: { dayStart: Date; perDay: number; gapSeconds: number },
   ): Promise<{ queued: boolean; today: number; sinceLast: number | null }> {
@@ -101,7 +99,7 @@ export class SmsService {
    * latest one (null when none within the last `windowSeconds` or the day). Through the
    * caller's transaction, which should hold a lock on the phone.
    */
-  async sentTo(em: EntityManager, phone: string, kind: string, dayStart: Date, windowSeconds: number): Promise<{ today: number; sinceLast: number | null }> {
+  async sentTo(phone: string, kind: string, dayStart: Date, windowSeconds: number): Promise<{ today: number; sinceLast: number | null }> {
     const row = await this.outbox.sentTo(phone, kind, dayStart, windowSeconds);
     return { today: row.today, sinceLast: row.since_last };
   }

@@ -99,7 +99,7 @@ export class TestRideService {
       await this.rides.lockBooking(booking);
       const same = await this.rides.recentSame(booking, DUPLICATE_WINDOW_SECONDS);
       if (same) return same;
-      const referrerId = await this.referrers.ensure(em, dto.utm_source, dto.phone);
+      const referrerId = await this.referrers.ensure(dto.utm_source, dto.phone);
       const slug = newSlug();
       await this.rides.insert({
         slug,
@@ -192,8 +192,8 @@ export class TestRideService {
     const named = { model: inLang(b.lang, b.model.title, b.model.title_ne), branch: inLang(b.lang, b.branch.title, b.branch.title_ne) };
     // The customer's text in the language they booked in; the branch's alert in English (staff read it).
     const customerKey = smsTemplateKey('sms_template_test_ride', b.lang);
-    const texts = await this.settings.readIn(em, [customerKey, 'sms_template_test_ride_branch']);
-    await this.sms.queue(em, [
+    const texts = await this.settings.readIn([customerKey, 'sms_template_test_ride_branch']);
+    await this.sms.queue([
       {
         phone: b.phone,
         kind: 'test_ride_customer',
@@ -205,7 +205,7 @@ export class TestRideService {
       // At most one alert per branch mobile per window, whoever books from wherever: the
       // bookings made meanwhile are counted in the next one (SmsService.queueNotice).
       const what = TYPE_LABEL.en[b.type];
-      await this.sms.queueNotice(em, {
+      await this.sms.queueNotice({
         phone: branchMobile,
         kind: 'test_ride_branch',
         windowSeconds: BRANCH_NOTICE_WINDOW_SECONDS,
