@@ -260,7 +260,9 @@ describe('admin login (browser)', () => {
       .click();
     await firstRow(cold);
     await cold.waitForLoadState('networkidle');
-    const again = reads(calls);
+    // The pre-registration list's own read may still land after its page went quiet on a loaded
+    // machine (seen once in CI, counted with the dashboard's): it is the page left, not the dashboard.
+    const again = reads(calls).filter((c) => !c.startsWith('GET /api/v1/preregistration?'));
     expect(again.length).toBeGreaterThanOrEqual(3);
     expect(again.filter((c) => !early.includes(c))).toEqual([]);
     await coldContext.close();
