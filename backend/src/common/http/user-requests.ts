@@ -160,7 +160,7 @@ export class UserRequestGate {
  * three tokens asking for every row again and again took both cores from staff's sign-ins
  * (#32's bench: 1.84 times their quiet time) until these reads took their rest as searches do.
  */
-export function isSearch(req: Request): boolean {
+export function takesSearchTurn(req: Request): boolean {
   if (isAllRows(req)) return true;
   const search = (req.query as { search?: unknown }).search;
   const value = typeof search === 'string' ? search : typeof search === 'object' && search ? (search as { value?: unknown }).value : undefined;
@@ -194,7 +194,7 @@ export class UserRequestsInterceptor implements NestInterceptor {
     const user = req.user?.id;
     if (user === undefined) return next.handle();
     const res = http.getResponse<Closable>();
-    const gates = this.searches && isSearch(req) ? [this.searches, this.gate] : [this.gate];
+    const gates = this.searches && takesSearchTurn(req) ? [this.searches, this.gate] : [this.gate];
     return defer(() => enterAll(gates, user, res)).pipe(mergeMap((leave) => next.handle().pipe(finalize(leave))));
   }
 }

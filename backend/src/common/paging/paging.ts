@@ -311,7 +311,7 @@ export async function countRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<
   const [{ 'QUERY PLAN': plan }] = await qb.connection.query(`EXPLAIN (FORMAT JSON) ${sql}`, params);
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
   if (estimate >= ESTIMATE_ONLY_FROM * upTo) return estimate;
-  const [{ n }] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql} LIMIT ${upTo + 1}) counted`, params);
+  const n = await countFirst(qb, sql, params, upTo);
   return n <= upTo ? n : Math.max(n, estimate);
 }
 
@@ -325,6 +325,11 @@ export async function countRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<
 export async function countUpTo<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, upTo: number): Promise<number> {
   if (multiplies(qb)) return Math.min(await qb.clone().getCount(), upTo + 1);
   const [sql, params] = countedRows(qb);
+  return countFirst(qb, sql, params, upTo);
+}
+
+/** The counted rows (`countedRows`), read no further than `upTo + 1`. */
+async function countFirst<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, sql: string, params: unknown[], upTo: number): Promise<number> {
   const [{ n }] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql} LIMIT ${upTo + 1}) counted`, params);
   return n;
 }
