@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { request as httpRequest, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, Socket } from 'node:net';
 import sharp from 'sharp';
 import { BUDGET, BUDGET_MESSAGES, UNSUPPORTED_CHARSET } from '../src/common/http/request-budget';
 import { FairQueue } from '../src/common/fair-queue';
@@ -25,16 +25,20 @@ import { startTestApp, TestApp } from './harness/test-app';
  * Answers are asserted (status, message, rows, files); times are the bench's hostile row.
  */
 
-/** A POST written by hand: the body in parts, with or without a Content-Length; writing stops once the answer has come. */
+/**
+ * A POST written by hand: the body in parts, with or without a Content-Length; writing stops
+ * once the answer has come. `read` is what the server read of the connection before it closed.
+ */
 async function rawPost(
   server: Server,
   path: string,
   headers: Record<string, string>,
   parts: Buffer[],
-): Promise<{ status: number; body: { message?: string }; sent: number; connection?: string }> {
+): Promise<{ status: number; body: { message?: string }; sent: number; connection?: string; read: Promise<number> }> {
   const listening = server.listen(0, '127.0.0.1');
   await once(listening, 'listening');
   const { port } = listening.address() as AddressInfo;
+  const read = new Promise<number>((done) => listening.once('connection', (socket: Socket) => socket.once('close', () => done(socket.bytesRead))));
   try {
     return await new Promise((resolve, reject) => {
       let sent = 0;
@@ -45,7 +49,7 @@ async function rawPost(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), sent, connection: res.headers.connection });
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), sent, connection: res.headers.connection, read });
           req.destroy();
         });
       });
@@ -208,8 +212,10 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
       const total = bytes(parts);
       const res = await rawPost(t.app.getHttpServer(), path, { 'content-type': formType, 'content-length': String(total), 'x-forwarded-for': nextIp() }, parts);
       expect({ status: res.status, body: res.body, connection: res.connection }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousMultipartBytes }, connection: 'close' });
-      // Answered while most of the 51 MB was still unsent; the connection ends, so the server reads no more of it.
+      // Answered while most of the 51 MB was still unsent; the connection ends, so the server reads no more of it:
+      // its first read (64 KB) and nothing after the answer (Node would drop another 120 KB or more before closing).
       expect(res.sent).toBeLessThan(total / 2);
+      expect(await res.read).toBeLessThanOrEqual(64 * 1024);
       expect(await changesSince(t.db, before)).toEqual([]);
       expect({ preregistration: await count('preregistration'), test_ride: await count('test_ride') }).toEqual(rows);
     });
@@ -222,7 +228,10 @@ describe('bodies: charset, multipart and image limits (issue 32)', () => {
       const res = await rawPost(t.app.getHttpServer(), path, { 'content-type': formType, 'transfer-encoding': 'chunked', 'x-forwarded-for': nextIp() }, parts);
       expect({ status: res.status, body: res.body, connection: res.connection }).toEqual({ status: 413, body: { message: BUDGET_MESSAGES.anonymousMultipartBytes }, connection: 'close' });
       // Answered within the first long field (its text passed 64 KB): multer would read the rest (50 MB) before its answer.
+      // The server reads the form's 64 KB of text and its 64 KB of slack, the read that passed them and at most one
+      // more while the answer was made (each read is up to 64 KB); never the rest.
       expect(res.sent).toBeLessThan(bytes(parts) / 10);
+      expect(await res.read).toBeLessThanOrEqual(4 * 64 * 1024);
       expect(await changesSince(t.db, before)).toEqual([]);
       expect({ preregistration: await count('preregistration'), test_ride: await count('test_ride') }).toEqual(rows);
       expect(t.errors.slice(errorsBefore)).toEqual([]);
