@@ -137,7 +137,7 @@ export class EnquiryService {
       try {
         // Four statements either way (the claim's and the record's alike): the phone's lock with
         // both lookups, the code's SMS within the phone's limits, the row with its code, and COMMIT.
-        return await this.db.transaction(async (em) => {
+        return await this.db.transaction(async () => {
           const citizenship = values.citizenship_no;
           const { phoneOwner, numberHolder } = await this.rows.lockedEnquiryLookup(
             OneTimeCodes.lockKey(phone),
@@ -146,10 +146,10 @@ export class EnquiryService {
           );
           if (phoneOwner) {
             const claim = { slug: newSlug(), phone, name: values.name!, lang: values.lang ?? 'en' };
-            await this.verification.saveClaim(em, claim, settings);
+            await this.verification.saveClaim(claim, settings);
             return { claim: true, view: claimView(claim) };
           }
-          const saved = await this.verification.saveEnquiryRecord(em, { ...values, held: numberHolder !== undefined }, stored, settings);
+          const saved = await this.verification.saveEnquiryRecord({ ...values, held: numberHolder !== undefined }, stored, settings);
           return { claim: false, view: toPublicView(saved) };
         });
       } catch (e) {

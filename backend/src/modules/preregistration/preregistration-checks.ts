@@ -4,7 +4,6 @@ import { inBranch } from '../../common/auth/branch-scope';
 import { uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
 import { FieldErrors, UnprocessableError } from '../../common/http/errors';
 import { ConfigService } from '../../config/config.module';
-import { Db } from '../../repositories/db';
 import { EarlierRecord, PreregistrationRepository } from '../../repositories/preregistration.repository';
 import { BikeModelService } from '../bike-model/bike-model.service';
 import { BranchService } from '../branch/branch.service';
@@ -42,7 +41,6 @@ export function earlierRecordError(message: string, row: { slug: string; owner_b
 export class PreregistrationChecks {
   constructor(
     private readonly rows: PreregistrationRepository,
-    private readonly db: Db,
     private readonly config: ConfigService,
     private readonly branches: BranchService,
     private readonly models: BikeModelService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AuthUser, hasPermission } from '../../common/auth/auth-user';
 import { assertInBranch } from '../../common/auth/branch-scope';
 import { Permission } from '../../common/auth/permission.enum';
@@ -196,7 +196,7 @@ export class PreregistrationRecordsService {
         if (stored) patch.screenshot_id = stored.id;
         await this.rows.patch(row.id, patch);
         // Head office's move is in the audit trail with where the record was and where it went, in the move's own transaction.
-        await this.auditMove(em, actor, row, dto);
+        await this.auditMove(actor, row, dto);
         // A held record (issue #32) is released once no other live record holds its citizenship number.
         if (row.held) await this.codes.releaseHold(em, row.id, row.slug);
         // A new phone gets a new code (the old one went to the old phone). It counts against the
@@ -215,7 +215,7 @@ export class PreregistrationRecordsService {
    * (only head office may: a branch user's change was refused before): each one's old and new
    * value and the owning branch before and after (COALESCE(branch_id, nearest_branch_id)).
    */
-  private async auditMove(em: EntityManager, actor: AuthUser, row: LockedRow, dto: UpdatePreregistrationDto): Promise<void> {
+  private async auditMove(actor: AuthUser, row: LockedRow, dto: UpdatePreregistrationDto): Promise<void> {
     const branchTo = dto.branch_id !== undefined ? dto.branch_id : row.branch_id;
     const nearestTo = dto.nearest_branch_id !== undefined ? dto.nearest_branch_id : row.nearest_branch_id;
     if (branchTo === row.branch_id && nearestTo === row.nearest_branch_id) return;

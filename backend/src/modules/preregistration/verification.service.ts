@@ -46,7 +46,7 @@ export class VerificationService {
 
   /** Saves a new record and makes its code (sent by SMS with send_sms), in the caller's transaction. */
   async saveRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<InsertedPreregistration> {
-    const saved = await this.rows.insert(await this.newRow(em, values, stored));
+    const saved = await this.rows.insert(await this.newRow(values, stored));
     await this.issueCode(em, { id: saved.id, slug: saved.slug, phone: saved.phone, name: saved.name, lang: saved.lang }, saved.send_sms, settings);
     return saved;
   }
@@ -56,10 +56,10 @@ export class VerificationService {
    * lockedEnquiryLookup): its code's SMS queued within the phone's limits and the record
    * inserted with its code, two statements where saveRecord takes six (issue #33).
    */
-  async saveEnquiryRecord(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<InsertedPreregistration> {
-    const row = await this.newRow(em, values, stored);
+  async saveEnquiryRecord(values: Partial<PreregistrationEntity>, stored: FileEntity | undefined, settings: SettingValues): Promise<InsertedPreregistration> {
+    const row = await this.newRow(values, stored);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
-    await this.codes.sendWithinLimits(em, row.phone!, this.codeText({ slug: row.slug!, name: row.name!, lang: row.lang }, code, settings), ENQUIRY_CODE);
+    await this.codes.sendWithinLimits(row.phone!, this.codeText({ slug: row.slug!, name: row.name!, lang: row.lang }, code, settings), ENQUIRY_CODE);
     return this.rows.insert({
       ...row,
       code,
@@ -73,15 +73,15 @@ export class VerificationService {
   }
 
   /** A new record's values: its slug, its source's referrer, its screenshot, pending. */
-  private async newRow(em: EntityManager, values: Partial<PreregistrationEntity>, stored: FileEntity | undefined): Promise<Partial<PreregistrationEntity>> {
+  private async newRow(values: Partial<PreregistrationEntity>, stored: FileEntity | undefined): Promise<Partial<PreregistrationEntity>> {
     const referrer_id = await this.referrers.ensure(values.utm_source, values.phone);
     return { ...values, referrer_id, slug: newSlug(), screenshot_id: stored?.id ?? null, status: 'pending' };
   }
 
   /** A pending claim (repositories/enquiry-claim.repository.ts), its phone already locked: its code's SMS queued within the phone's limits, then the claim inserted with its code. */
-  async saveClaim(em: EntityManager, claim: { slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<number> {
+  async saveClaim(claim: { slug: string; phone: string; name: string; lang: Lang }, settings: SettingValues): Promise<number> {
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
-    await this.codes.sendWithinLimits(em, claim.phone, this.codeText(claim, code, settings), ENQUIRY_CODE);
+    await this.codes.sendWithinLimits(claim.phone, this.codeText(claim, code, settings), ENQUIRY_CODE);
     return this.claims.insert({ ...claim, code, expiresAt });
   }
 
@@ -251,7 +251,7 @@ export class VerificationService {
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     // A new code: both budgets of wrong tries start again (the link's, code_attempts; the way back by phone's, return_tries).
     await this.rows.setCode(row.id, code, expiresAt, send);
-    if (send) await this.queueCode(em, row, code, settings);
+    if (send) await this.queueCode(row, code, settings);
   }
 
   /** A new code for a pending claim (repositories/enquiry-claim.repository.ts), sent to its phone within the phone's limits, as issueCode sends a record's. */
@@ -259,11 +259,11 @@ export class VerificationService {
     await this.codes.checkSend(em, claim.phone, ENQUIRY_CODE);
     const { code, expiresAt } = this.codes.issue(ENQUIRY_CODE);
     await this.claims.setCode(claim.id, code, expiresAt);
-    await this.queueCode(em, claim, code, settings);
+    await this.queueCode(claim, code, settings);
   }
 
   /** Queues a code's SMS (codeText). */
-  private async queueCode(em: EntityManager, row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
+  private async queueCode(row: { slug: string; phone: string; name: string; lang?: Lang }, code: string, settings: SettingValues): Promise<void> {
     await this.sms.queue([{ phone: row.phone, text: this.codeText(row, code, settings), kind: 'otp' }]);
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { UnprocessableError } from '../../common/http/errors';
 import { Db } from '../../repositories/db';
@@ -41,10 +40,10 @@ export class CouponService {
    * transaction; the SMS is queued when the purchase asks for it, whatever the phone's limits
    * (the sale must not fail on them), and counts toward them.
    */
-  async issueForPurchase(em: EntityManager, settings: SettingValues, saved: RegistrationEntity, amount: number): Promise<void> {
+  async issueForPurchase(settings: SettingValues, saved: RegistrationEntity, amount: number): Promise<void> {
     const { code, expiresAt } = this.codes.issue(PURCHASE_COUPON);
     await this.rows.setPurchaseCoupon(saved.id, amount, code, expiresAt, saved.send_sms);
-    if (saved.send_sms) await this.queueSms(em, settings, { ...saved, coupon_amount: amount }, code);
+    if (saved.send_sms) await this.queueSms(settings, { ...saved, coupon_amount: amount }, code);
   }
 
   /**
@@ -101,7 +100,7 @@ export class CouponService {
         await this.rows.replaceCouponCode(record.id, code, issued.expiresAt);
       }
       await this.rows.markCouponSent(record.id);
-      await this.queueSms(em, settings, record, code);
+      await this.queueSms(settings, record, code);
       return record.slug;
     });
     return this.records.findOne(user, slug);
@@ -114,7 +113,7 @@ export class CouponService {
     return Object.assign(record, await this.rows.couponSecret(record.id));
   }
 
-  private async queueSms(em: EntityManager, settings: SettingValues, r: CouponHolder, code: string): Promise<void> {
+  private async queueSms(settings: SettingValues, r: CouponHolder, code: string): Promise<void> {
     const coupon = r.coupon_amount ?? 0;
     const prize = (await this.preregistrations.prizeOf(r.preregistration_id)) ?? 0;
     const rupees = (n: number) => n.toLocaleString('en-IN');

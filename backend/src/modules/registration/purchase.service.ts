@@ -55,7 +55,7 @@ export class PurchaseService {
         if (dto.phone !== undefined && parseNepalMobile(dto.phone) !== pre.phone) {
           errors.phone = [SALE_FAILURES.message('PhoneIsThePreregistrations')];
         }
-        await this.checks.checkFields(em, { ...dto, bill_no: billNo }, errors);
+        await this.checks.checkFields({ ...dto, bill_no: billNo }, errors);
         const referringId = await this.checks.referringId(user, dto.registration_id, undefined, errors);
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
 
@@ -87,7 +87,7 @@ export class PurchaseService {
         });
         await this.preregistrations.markPurchased(pre.id);
         const draw = await this.draws.draw(em, { kind: 'registration', recordId: saved.id, type: 'registration_branch', branchId, clientSeed: dto.client_seed });
-        await this.coupons.issueForPurchase(em, settings, saved, draw.amount);
+        await this.coupons.issueForPurchase(settings, saved, draw.amount);
         return saved.slug;
       }),
     );

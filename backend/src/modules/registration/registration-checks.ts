@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../common/auth/auth-user';
 import { Failures } from '../../common/http/domain-errors';
 import { isUniqueViolation, uniqueViolationField, UniqueFields } from '../../common/http/db-errors';
@@ -66,7 +65,6 @@ export class RegistrationChecks {
 
   /** The bike model exists; bill, engine and chassis numbers are free (deleted registrations' too: a restore must never clash). */
   async checkFields(
-    em: EntityManager,
     dto: { bike_model_id?: number; bill_no?: string; engine_no?: string | null; chasis_no?: string | null },
     errors: FieldErrors,
     exceptId = 0,

@@ -124,7 +124,7 @@ export class RegistrationRecordsService {
 
   async update(user: AuthUser, slugOrId: string, dto: UpdateRegistrationDto) {
     const slug = await mappingUniqueRaces(() =>
-      this.db.transaction(async (em) => {
+      this.db.transaction(async () => {
         const record = await this.load(user, slugOrId, { lock: true, withDeleted: true });
         if (record.deleted_at) throw SALE_FAILURES.fail('DeletedNoEdit');
         const errors: FieldErrors = {};
@@ -132,7 +132,7 @@ export class RegistrationRecordsService {
           errors.phone = [SALE_FAILURES.message('PhoneFixed')];
         }
         const billNo = dto.bill_no !== undefined ? prefixBillNo(record.branch_id, dto.bill_no) : undefined;
-        await this.checks.checkFields(em, { ...dto, bill_no: billNo }, errors, record.id);
+        await this.checks.checkFields({ ...dto, bill_no: billNo }, errors, record.id);
         const referringId = dto.registration_id !== undefined ? await this.checks.referringId(user, dto.registration_id, record.id, errors) : undefined;
         if (Object.keys(errors).length) throw new UnprocessableError(errors);
         const patch: Partial<RegistrationEntity> = {};

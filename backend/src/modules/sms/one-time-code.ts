@@ -83,7 +83,7 @@ export class OneTimeCodes {
    * caller that already holds the phone's lock (`lockKey`, taken with its first statement):
    * the same limits and the same refusals, one round trip fewer than checkSend and a queue.
    */
-  async sendWithinLimits(em: EntityManager, phone: string, text: string, policy: CodePolicy): Promise<void> {
+  async sendWithinLimits(phone: string, text: string, policy: CodePolicy): Promise<void> {
     const today = this.today();
     const sent = await this.sms.queueWithin({ phone, text, kind: policy.kind }, { dayStart: today.start, perDay: policy.perPhonePerDay, gapSeconds: policy.resendSeconds });
     if (!sent.queued) this.refuseOver(sent, policy, today.end);

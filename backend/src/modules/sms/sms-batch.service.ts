@@ -80,7 +80,7 @@ export class SmsBatchService {
   async send(user: AuthUser, dto: CreateSmsDto): Promise<QueuedBatch> {
     const { segments } = smsSegments(dto.text);
     return this.dataSource.transaction(async (em) => {
-      const recipients = await this.recipients(em, user, dto);
+      const recipients = await this.recipients(user, dto);
       // One sender at a time: a double click waits here, then finds the first batch.
       await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEND_LOCK, user.id]);
       const fingerprint = fingerprintOf(dto, recipients);
@@ -116,7 +116,7 @@ export class SmsBatchService {
   async count(user: AuthUser, dto: CreateSmsDto): Promise<{ recipients_count: number; segments: number }> {
     const { segments } = smsSegments(dto.text);
     return this.dataSource.transaction('REPEATABLE READ', async (em) => {
-      const recipients = await this.recipients(em, user, dto);
+      const recipients = await this.recipients(user, dto);
       const [source, params] =
         recipients.kind === 'customers' ? recipients.qb.getQueryAndParameters() : [`SELECT DISTINCT m.phone FROM unnest($1::text[]) AS m(phone)`, [recipients.phones]];
       const [row] = await em.query(`SELECT count(*)::int AS count FROM (${source}) AS rcp`, params);
@@ -162,7 +162,7 @@ export class SmsBatchService {
   }
 
   /** Checks the request against the database and says where its recipients come from; 422 otherwise. */
-  private async recipients(em: EntityManager, user: AuthUser, dto: CreateSmsDto): Promise<Recipients> {
+  private async recipients(user: AuthUser, dto: CreateSmsDto): Promise<Recipients> {
     const errors: FieldErrors = {};
     switch (dto.type) {
       case 'ALL':

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { inLang, parseNepalMobile, type Lang } from '@campaign/domain';
 import { AuthUser } from '../../common/auth/auth-user';
 import { assertInBranch } from '../../common/auth/branch-scope';
@@ -94,7 +94,7 @@ export class TestRideService {
     if (!perPhone.allowed) {
       throw new TooManyRequestsError('Too many bookings for this phone number today. Please try again later.', perPhone.retryAfterSeconds);
     }
-    return this.db.transaction(async (em) => {
+    return this.db.transaction(async () => {
       // Simultaneous copies of one booking queue here; the first stores it, the others find it.
       await this.rides.lockBooking(booking);
       const same = await this.rides.recentSame(booking, DUPLICATE_WINDOW_SECONDS);
@@ -117,7 +117,7 @@ export class TestRideService {
         ip: ip && isIP(ip) ? ip : null,
         lang,
       });
-      await this.queueSms(em, { name: dto.name, phone: dto.phone, type, city: place.city, branch, model, lang });
+      await this.queueSms({ name: dto.name, phone: dto.phone, type, city: place.city, branch, model, lang });
       return { slug, type };
     });
   }
@@ -176,7 +176,6 @@ export class TestRideService {
   }
 
   private async queueSms(
-    em: EntityManager,
     b: {
       name: string;
       phone: string;
