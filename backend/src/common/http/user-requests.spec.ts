@@ -41,29 +41,19 @@ describe('UserRequestGate', () => {
     other();
   });
 
-  it('rests also when the next search is sent only after the answer (nobody waiting as the turn is given back)', async () => {
-    const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1);
+  // The next search sent only after the answer (nobody waiting as the turn is given back) rests too:
+  // as long again as the last one ran, and at least the least rest however short it ran.
+  it.each([
+    { ran: 40, leastRest: 0, rests: 40 },
+    { ran: 5, leastRest: 50, rests: 50 },
+  ])('a search that ran $ran ms with a least rest of $leastRest ms: the next, sent after its answer, waits $rests ms', async ({ ran, leastRest, rests }) => {
+    const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1, leastRest);
     const first = await gate.enter(7);
-    jest.advanceTimersByTime(40);
+    jest.advanceTimersByTime(ran);
     first();
     let admitted = false;
     void gate.enter(7).then(() => (admitted = true));
-    jest.advanceTimersByTime(39);
-    await settle();
-    expect([admitted, gate.running(7)]).toEqual([false, 1]);
-    jest.advanceTimersByTime(2);
-    await settle();
-    expect(admitted).toBe(true);
-  });
-
-  it('rests at least the least rest, however short the turn ran', async () => {
-    const gate = new UserRequestGate(1, 5, 15_000, 'searches', 1, 50);
-    const first = await gate.enter(7);
-    jest.advanceTimersByTime(5);
-    first();
-    let admitted = false;
-    void gate.enter(7).then(() => (admitted = true));
-    jest.advanceTimersByTime(49);
+    jest.advanceTimersByTime(rests - 1);
     await settle();
     expect([admitted, gate.running(7)]).toEqual([false, 1]);
     jest.advanceTimersByTime(2);
