@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { defer, finalize, mergeMap, Observable } from 'rxjs';
 import { AuthUser } from '../auth/auth-user';
 import { TooManyRequestsError } from './errors';
+import { pageInt } from '../paging/paging';
 
 /** How long a signed-in user's request waits for one of their running requests to finish before it answers 429. */
 export const USER_QUEUE_WAIT_MS = 15_000;
@@ -168,9 +169,9 @@ export function takesSearchTurn(req: Request): boolean {
   return req.method === 'POST' && /\/search\/?$/.test(req.path);
 }
 
-/** A table read of every row (`length=-1`). */
+/** A table read of every row (`length=-1`, in any spelling the tables take as -1: `-01`, `-1.0`). */
 function isAllRows(req: Request): boolean {
-  return req.method === 'GET' && (req.query as { length?: unknown }).length === '-1';
+  return req.method === 'GET' && pageInt((req.query as { length?: unknown }).length, 0) === -1;
 }
 
 /**

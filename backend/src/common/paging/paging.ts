@@ -87,17 +87,23 @@ export interface ParsedPage {
   search: string;
 }
 
+/**
+ * A whole number of the paging protocol's query (`draw`, `start`, `length`) as the tables read
+ * it: `fallback` when absent, NaN when not a whole number. Any spelling Number takes is the
+ * number (`-01`, ` -1`, `-1.0`): whoever decides on a request's `length` reads it here.
+ */
+export function pageInt(v: unknown, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  // Beyond an int the database refuses the OFFSET/LIMIT (a 500): such a page does not exist.
+  return Number.isInteger(n) && Math.abs(n) <= 2_147_483_647 ? n : NaN;
+}
+
 export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
   const errors: Record<string, string[]> = {};
-  const int = (v: unknown, fallback: number) => {
-    if (v === undefined || v === '') return fallback;
-    const n = Number(v);
-    // Beyond an int the database refuses the OFFSET/LIMIT (a 500): such a page does not exist.
-    return Number.isInteger(n) && Math.abs(n) <= 2_147_483_647 ? n : NaN;
-  };
-  const draw = int(query.draw, 0);
-  const start = int(query.start, 0);
-  const length = int(query.length, DEFAULT_PAGE_LENGTH);
+  const draw = pageInt(query.draw, 0);
+  const start = pageInt(query.start, 0);
+  const length = pageInt(query.length, DEFAULT_PAGE_LENGTH);
   if (Number.isNaN(draw) || draw < 0) errors.draw = ['The draw must be a whole number.'];
   if (Number.isNaN(start) || start < 0) errors.start = ['The start must be a whole number of at least 0.'];
   if (Number.isNaN(length) || (length < 1 && length !== -1) || length > (spec.maxLength ?? 1000)) {
