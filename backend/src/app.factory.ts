@@ -19,6 +19,7 @@ import { createValidationPipe } from './common/http/validation';
 import { PublicLanguageInterceptor } from './common/i18n/public-messages';
 import { AppConfig } from './config/configuration';
 import { SITE_PAGE_ROUTES } from './modules/site-page/site-page.controller';
+import { isReadMethod } from './common/http/read-method';
 
 /** The API's prefix as Nest's router takes it (no leading slash). */
 export const API_PREFIX = API_BASE.slice(1);
@@ -111,7 +112,7 @@ function mountStatic(http: express.Express, config: AppConfig) {
     const assets = express.static(dir, { index: false, maxAge: '1y', immutable: true });
     const files = express.static(dir, { index: false, maxAge: '1h' });
     return (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (!isReadMethod(req.method)) return next();
       const rest = prefix ? req.path.slice(prefix.length) || '/' : req.path;
       const isAsset = rest.startsWith('/assets/');
       if (isAsset || (/\.[a-z0-9]+$/i.test(rest) && existsSync(join(dir, rest)))) {

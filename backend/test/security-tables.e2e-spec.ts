@@ -343,15 +343,17 @@ describe('requests in flight per signed-in user', () => {
       // One runs (it waits on the locked table), two wait their turn, the fourth is refused.
       held = [{ length: '-1' }, { 'search[value]': 'ra' }, { length: '-1', 'search[value]': 'sh' }].map((q) => get('test-ride', manager).query(q).then((r) => r));
       await until('the first to wait on the lock', async () => (await waitingOnLock(t, 'SELECT')) >= 1);
-      // Any spelling the tables read as -1 is a full list too (`-01` and `-1.0` once went round the lane).
+      // Any spelling the tables read as -1 is a full list too (`-01` and `-1.0` once went round the lane), a HEAD
+      // (Express runs the GET's handler, the whole read, and drops the body) is the GET, and the search route's
+      // path matches in any case, as the router does.
+      const lane = /^Too many of your searches \(or full lists\) are running at once \(at most 1, with 2 more waiting their turn\)/;
       for (const length of ['-1', '-01', '-1.0']) {
         const refused = await get('registration', manager).query({ length });
-        expect({ length, status: refused.status, message: refused.body.message }).toEqual({
-          length,
-          status: 429,
-          message: expect.stringMatching(/^Too many of your searches \(or full lists\) are running at once \(at most 1, with 2 more waiting their turn\)/),
-        });
+        expect({ length, status: refused.status, message: refused.body.message }).toEqual({ length, status: 429, message: expect.stringMatching(lane) });
       }
+      const head = await request(t.url).head('/api/v1/registration').query({ length: -1 }).set('Authorization', manager);
+      const upper = await request(t.url).post('/api/v1/registration/SEARCH').set('Authorization', manager).send({ q: 'ra' });
+      expect({ head: head.status, upper: upper.status, message: upper.body.message }).toEqual({ head: 429, upper: 429, message: expect.stringMatching(lane) });
       // A page of a table, and another user's full list, are not held back.
       expect((await get('preregistration', manager)).status).toBe(200);
       expect((await get('user', admin).query({ length: '-1' })).status).toBe(200);

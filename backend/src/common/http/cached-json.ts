@@ -4,6 +4,7 @@ import { SetMetadata, type INestApplication } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { Response } from 'express';
+import { isReadMethod } from './read-method';
 
 /** A JSON answer serialised once, with its strong ETag, and compressed once when first asked so. */
 export interface JsonAnswer {
@@ -127,7 +128,7 @@ export function memoryAnswers(app: INestApplication, prefix: string): Record<str
  */
 export function servePublicAnswers(answers: Record<string, CachedAnswer>) {
   return (req: { method: string; path: string }, res: Response, next: () => void) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!isReadMethod(req.method)) return next();
     const answer = answers[req.path]?.ready();
     if (!answer) return next();
     sendJson(res, answer);

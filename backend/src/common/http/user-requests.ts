@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { defer, finalize, mergeMap, Observable } from 'rxjs';
 import { AuthUser } from '../auth/auth-user';
 import { TooManyRequestsError } from './errors';
-import { pageInt } from '../paging/paging';
+import { pageInt, pageSearch, type PageQuery } from '../paging/paging';
+import { isReadMethod } from './read-method';
 
 /** How long a signed-in user's request waits for one of their running requests to finish before it answers 429. */
 export const USER_QUEUE_WAIT_MS = 15_000;
@@ -162,16 +163,12 @@ export class UserRequestGate {
  * (#32's bench: 1.84 times their quiet time) until these reads took their rest as searches do.
  */
 export function takesSearchTurn(req: Request): boolean {
-  if (isAllRows(req)) return true;
-  const search = (req.query as { search?: unknown }).search;
-  const value = typeof search === 'string' ? search : typeof search === 'object' && search ? (search as { value?: unknown }).value : undefined;
-  if (req.method === 'GET') return typeof value === 'string' && value.trim() !== '';
-  return req.method === 'POST' && /\/search\/?$/.test(req.path);
-}
-
-/** A table read of every row (`length=-1`, in any spelling the tables take as -1: `-01`, `-1.0`). */
-function isAllRows(req: Request): boolean {
-  return req.method === 'GET' && pageInt((req.query as { length?: unknown }).length, 0) === -1;
+  // A HEAD runs the GET's handler (Express), the whole read, and drops the body; the router matches paths in any case.
+  if (req.method === 'POST') return /\/search\/?$/i.test(req.path);
+  if (!isReadMethod(req.method)) return false;
+  // Read as the tables read them (paging.ts): `length=-01` is every row to them, so it is here.
+  const query = req.query as PageQuery;
+  return pageInt(query.length, 0) === -1 || pageSearch(query) !== '';
 }
 
 /**

@@ -131,9 +131,13 @@ export function parsePageQuery(query: PageQuery, spec: TableSpec): ParsedPage {
     order.push([spec.orderable[name], dir]);
   }
   if (Object.keys(errors).length) throw new UnprocessableError(errors);
-  const rawSearch = typeof query.search === 'string' ? query.search : query.search?.value;
-  const search = typeof rawSearch === 'string' ? rawSearch.trim().slice(0, 100) : '';
-  return { draw, start, length, order: order.length ? order : [[spec.orderable[spec.defaultOrder[0]] ?? spec.defaultOrder[0], spec.defaultOrder[1]]], search };
+  return { draw, start, length, order: order.length ? order : [[spec.orderable[spec.defaultOrder[0]] ?? spec.defaultOrder[0], spec.defaultOrder[1]]], search: pageSearch(query) };
+}
+
+/** The paging protocol's search (`search[value]`, or `search` alone) as the tables read it: trimmed, at most 100 characters, '' for none. */
+export function pageSearch(query: PageQuery): string {
+  const raw = typeof query.search === 'string' ? query.search : query.search?.value;
+  return typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
 }
 
 /**

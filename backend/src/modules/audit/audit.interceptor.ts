@@ -5,6 +5,7 @@ import { from, mergeMap, Observable } from 'rxjs';
 import { AuthUser } from '../../common/auth/auth-user';
 import { AUDIT_EXPORT_KEY } from './audit.decorator';
 import { AuditLogRepository } from '../../repositories/audit-log.repository';
+import { isReadMethod } from '../../common/http/read-method';
 
 /** Body fields whose values never reach the trail (their names do). */
 const SECRET_FIELDS = /password|token|code|otp|captcha|secret/i;
@@ -17,7 +18,7 @@ const CUSTOMER_RESOURCES = new Set(['preregistration', 'registration', 'test-rid
 const PERSONAL_FIELDS = /^(name|phone|mobiles|email|address|citizenship_no|pan|engine_no|chasis_no|registration_no|note)$/;
 
 /**
- * Records every successful staff write (any non-GET by a signed-in user) and every
+ * Records every successful staff write (any request but a read, GET or HEAD, by a signed-in user) and every
  * export marked @AuditExport: who, when, what, which record and the fields sent.
  */
 @Injectable()
@@ -32,7 +33,7 @@ export class AuditInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const isExport = this.reflector.get<boolean>(AUDIT_EXPORT_KEY, context.getHandler());
-    if (!req.user || (req.method === 'GET' && !isExport)) return next.handle();
+    if (!req.user || (isReadMethod(req.method) && !isExport)) return next.handle();
     if (req.path === '/api/v1/auth/login' || req.path === '/api/v1/auth/me') return next.handle();
     // Written before the answer leaves, so a client that sees success can find the entry.
     return next.handle().pipe(
