@@ -351,6 +351,9 @@ describe('requests in flight per signed-in user', () => {
         const refused = await get('registration', manager).query({ length });
         expect({ length, status: refused.status, message: refused.body.message }).toEqual({ length, status: 429, message: expect.stringMatching(lane) });
       }
+      // The registrations' own `?all` (every row of the filters, as length=-1) takes the same turn.
+      const all = await request(t.url).get('/api/v1/registration').query({ all: 1 }).set('Authorization', manager);
+      expect({ status: all.status, message: all.body.message }).toEqual({ status: 429, message: expect.stringMatching(lane) });
       const head = await request(t.url).head('/api/v1/registration').query({ length: -1 }).set('Authorization', manager);
       const upper = await request(t.url).post('/api/v1/registration/SEARCH').set('Authorization', manager).send({ q: 'ra' });
       expect({ head: head.status, upper: upper.status, message: upper.body.message }).toEqual({ head: 429, upper: 429, message: expect.stringMatching(lane) });

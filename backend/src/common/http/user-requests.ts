@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
 import { defer, finalize, mergeMap, Observable } from 'rxjs';
 import { AuthUser } from '../auth/auth-user';
@@ -162,14 +162,25 @@ export class UserRequestGate {
  * three tokens asking for every row again and again took both cores from staff's sign-ins
  * (#32's bench: 1.84 times their quiet time) until these reads took their rest as searches do.
  */
-export function takesSearchTurn(req: Request): boolean {
+export function takesSearchTurn(req: Request, fullListParam?: string): boolean {
   // A HEAD runs the GET's handler (Express), the whole read, and drops the body; the router matches paths in any case.
   if (req.method === 'POST') return /\/search\/?$/i.test(req.path);
   if (!isReadMethod(req.method)) return false;
   // Read as the tables read them (paging.ts): `length=-01` is every row to them, so it is here.
-  const query = req.query as PageQuery;
+  const query = req.query as PageQuery & Record<string, unknown>;
+  if (fullListParam !== undefined && query[fullListParam] !== undefined) return true;
   return pageInt(query.length, 0) === -1 || pageSearch(query) !== '';
 }
+
+const FULL_LIST_PARAM = 'user-requests:full-list-param';
+
+/**
+ * On a table route that also answers every row of its filters by a query parameter of its own
+ * (the registrations' `?all`, up to 10,000 rows, as `length=-1`): such a read takes the
+ * user's search turn, as a full list does. A small table's `?all` (bike models) is left out:
+ * a form's pickers would queue behind each other for nothing.
+ */
+export const FullListParam = (name: string) => SetMetadata(FULL_LIST_PARAM, name);
 
 /**
  * Runs every request of a signed-in user (the JWT guard has set `req.user` before interceptors
@@ -192,7 +203,8 @@ export class UserRequestsInterceptor implements NestInterceptor {
     const user = req.user?.id;
     if (user === undefined) return next.handle();
     const res = http.getResponse<Closable>();
-    const gates = this.searches && takesSearchTurn(req) ? [this.searches, this.gate] : [this.gate];
+    const fullListParam = Reflect.getMetadata(FULL_LIST_PARAM, context.getHandler()) as string | undefined;
+    const gates = this.searches && takesSearchTurn(req, fullListParam) ? [this.searches, this.gate] : [this.gate];
     return defer(() => enterAll(gates, user, res)).pipe(mergeMap((leave) => next.handle().pipe(finalize(leave))));
   }
 }

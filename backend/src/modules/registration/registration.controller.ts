@@ -16,6 +16,7 @@ import { UpdateRegistrationDto } from './dto/update-registration.dto';
 import { CouponService } from './coupon.service';
 import { PurchaseService } from './purchase.service';
 import { RegistrationRecordsService } from './registration-records.service';
+import { FullListParam } from '../../common/http/user-requests';
 
 @ApiTags('registrations')
 @Controller('registration')
@@ -27,6 +28,7 @@ export class RegistrationController {
   ) {}
 
   @StaffGet('', 'Registered table (paging protocol); with ?all every row of the filters: { data: { data: [{ id, name, phone, slug }] } }', Permission.ReadRegistration)
+  @FullListParam('all')
   async table(@CurrentUser() user: AuthUser, @Query() query: RegistrationQuery) {
     if (query.all !== undefined) return { data: { data: await this.registrations.all(user, query) } };
     return this.registrations.table(user, query);
